@@ -1,0 +1,210 @@
+"""Text notation of RULES.md section 8: cells, moves and positions.
+
+Parsing is strict.  Anything malformed raises ``NotationError`` whose message
+names the bad part; a position is only returned once every field and every
+rule it must satisfy has been checked.
+"""
+
+from engine.geometry import CELLS, FILES, NO_CELL, ORTHOGONAL, SIZE, cell_at, cell_name
+from engine.moves import DISPLACEMENT, PASS_KIND, kind_of, landing_of, origin_of, target_of
+from engine.pieces import (
+    COLOUR_LETTERS,
+    COPIES_PER_VALUE,
+    NOBODY,
+    colour_of,
+    piece,
+    value_of,
+)
+from engine.position import GRACE_MOVES, MAX_GROUP, QUIET_LIMIT, Position
+
+
+class NotationError(ValueError):
+    """Text that is not a well-formed cell, move or position."""
+
+
+class IllegalMoveError(ValueError):
+    """A well-formed move that the rules do not allow in the position."""
+
+
+# ------------------------------------------------------------------- cells
+
+
+def parse_cell(text: str) -> int:
+    if not 2 <= len(text) <= 3 or text[0] not in FILES:
+        raise NotationError(f"'{text}' is not a cell (a file a..j and a rank 1..10, like c10)")
+    rank_text = text[1:]
+    if not rank_text.isdigit() or rank_text[0] == "0" or not 1 <= int(rank_text) <= SIZE:
+        raise NotationError(f"'{text}' is not a cell: the rank must be 1..10")
+    return cell_at(FILES.index(text[0]), int(rank_text) - 1)
+
+
+def format_cell(cell: int) -> str:
+    return cell_name(cell)
+
+
+# ------------------------------------------------------------------- moves
+
+
+def format_move(move: int) -> str:
+    if kind_of(move) == PASS_KIND:
+        return "pass"
+    text = f"{cell_name(origin_of(move))}-{cell_name(target_of(move))}"
+    if kind_of(move) == DISPLACEMENT:
+        text += f":{cell_name(landing_of(move))}"
+    return text
+
+
+def parse_move(position: Position, text: str) -> int:
+    """The legal move of ``position`` written as ``text``.
+
+    Raises NotationError for malformed text and IllegalMoveError for a move the
+    rules forbid here.
+    """
+    wanted = parse_move_squares(text)
+    for move in position.legal_moves():
+        if squares_of(move) == wanted:
+            return move
+    if wanted is None:
+        raise IllegalMoveError("pass is only legal when the player to move has no other move")
+    raise IllegalMoveError(f"{text} is not a legal move in this position")
+
+
+MoveSquares = tuple[int, int, int] | None
+"""(from, to, landing or NO_CELL) of a move; None for pass."""
+
+
+def squares_of(move: int) -> MoveSquares:
+    if kind_of(move) == PASS_KIND:
+        return None
+    land = landing_of(move) if kind_of(move) == DISPLACEMENT else NO_CELL
+    return (origin_of(move), target_of(move), land)
+
+
+def parse_move_squares(text: str) -> MoveSquares:
+    """The cells a move text names, checked for form only (not legality)."""
+    if text == "pass":
+        return None
+    body, colon, land_text = text.partition(":")
+    origin_text, dash, target_text = body.partition("-")
+    if not dash or (colon and not land_text):
+        raise NotationError(f"'{text}' is not a move (like d9-d7, e4-g6:g8 or pass)")
+    origin = parse_cell(origin_text)
+    target = parse_cell(target_text)
+    if origin == target:
+        raise NotationError(f"'{text}' is not a move: it starts and ends on the same cell")
+    land = parse_cell(land_text) if colon else NO_CELL
+    return (origin, target, land)
+
+
+# --------------------------------------------------------------- positions
+
+
+def format_board(position: Position) -> str:
+    ranks = []
+    for rank in range(SIZE - 1, -1, -1):
+        cells = []
+        for file_index in range(SIZE):
+            code = position.board[cell_at(file_index, rank)]
+            cells.append(f"{COLOUR_LETTERS[colour_of(code)]}{value_of(code)}" if code else ".")
+        ranks.append("".join(cells))
+    return "/".join(ranks)
+
+
+def format_position(position: Position) -> str:
+    side = COLOUR_LETTERS[position.side]
+    return f"{format_board(position)} {side} {position.grace} {position.quiet}"
+
+
+def parse_position(text: str) -> Position:
+    fields = text.split(" ")
+    if len(fields) != 4 or "" in fields:
+        raise NotationError(
+            f"a position has 4 fields separated by single spaces (BOARD SIDE GRACE QUIET); "
+            f"got {len([f for f in fields if f])}"
+        )
+    board_text, side_text, grace_text, quiet_text = fields
+    codes = _parse_board(board_text)
+    if side_text not in COLOUR_LETTERS:
+        raise NotationError(f"side to move must be 'r' or 'b', not '{side_text}'")
+    grace = _parse_counter("grace", grace_text, GRACE_MOVES)
+    quiet = _parse_counter("quiet-ply count", quiet_text, QUIET_LIMIT)
+    position = Position()
+    for cell in range(CELLS):
+        if codes[cell]:
+            position.place(cell, codes[cell])
+    position.rebuild_groups()
+    position.side = COLOUR_LETTERS.index(side_text)
+    position.grace = grace
+    position.quiet = quiet
+    _check_rules_hold(position)
+    return position
+
+
+def _parse_board(text: str) -> list[int]:
+    ranks = text.split("/")
+    if len(ranks) != SIZE:
+        raise NotationError(f"the board has {len(ranks)} ranks separated by '/', expected 10")
+    codes = [0] * CELLS
+    counts: dict[int, int] = {}
+    for row, rank_text in enumerate(ranks):
+        rank = SIZE - 1 - row
+        tokens = _rank_tokens(rank_text, rank)
+        if len(tokens) != SIZE:
+            raise NotationError(f"rank {rank + 1} has {len(tokens)} cells, expected 10")
+        for file_index, token in enumerate(tokens):
+            if token == ".":
+                continue
+            code = piece(COLOUR_LETTERS.index(token[0]), int(token[1]))
+            counts[code] = counts.get(code, 0) + 1
+            if counts[code] > COPIES_PER_VALUE:
+                raise NotationError(
+                    f"more than 3 satellites '{token}' on the board (at {cell_name(cell_at(file_index, rank))})"
+                )
+            codes[cell_at(file_index, rank)] = code
+    return codes
+
+
+def _rank_tokens(text: str, rank: int) -> list[str]:
+    tokens = []
+    i = 0
+    while i < len(text):
+        if text[i] == ".":
+            tokens.append(".")
+            i += 1
+        elif text[i] in COLOUR_LETTERS and i + 1 < len(text) and text[i + 1] in "1234":
+            tokens.append(text[i : i + 2])
+            i += 2
+        else:
+            raise NotationError(
+                f"rank {rank + 1}: '{text[i:i + 2]}' is not a cell ('.', r1..r4 or b1..b4)"
+            )
+    return tokens
+
+
+def _parse_counter(name: str, text: str, limit: int) -> int:
+    if not text.isdigit() or (len(text) > 1 and text[0] == "0") or int(text) > limit:
+        raise NotationError(f"{name} must be a whole number from 0 to {limit}, not '{text}'")
+    return int(text)
+
+
+def _check_rules_hold(position: Position) -> None:
+    """Reject boards no game can reach: RULES.md 5 broken, grace out of place."""
+    for cell in range(CELLS):
+        if not position.is_connected(cell):
+            continue
+        for n in ORTHOGONAL[cell]:
+            same = position.board[n] and colour_of(position.board[n]) == colour_of(
+                position.board[cell]
+            )
+            if same and position.is_connected(n):
+                raise NotationError(
+                    f"connected satellites of one colour touch at {cell_name(cell)} and "
+                    f"{cell_name(n)} (rule 5.1)"
+                )
+        if position.group_size[position.group_of[cell]] > MAX_GROUP:
+            raise NotationError(f"the group at {cell_name(cell)} has more than 6 satellites")
+    finished = position.finished_player()
+    if position.grace and finished == NOBODY:
+        raise NotationError("grace moves are left but no player has all 12 satellites connected")
+    if position.grace and position.side == finished:
+        raise NotationError("grace moves belong to the player who is not finished")

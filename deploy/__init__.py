@@ -1,0 +1,1 @@
+"""Turning a Raspberry Pi into a Satellites appliance: profiles, config, doctor, install data."""

@@ -1,0 +1,76 @@
+"""Compile a panel's init commands (panel-<profile>.txt) into the kernel's firmware file.
+
+The `panel-mipi-dbi` DRM driver sends these commands to an SPI display controller
+when it starts. It loads them from /lib/firmware/<compatible>.bin, in the format of
+the `mipi-dbi-cmd` tool: a 15-byte magic, a version byte, then for every command
+its code, its parameter count and the parameters; `delay N` is command 0 with one
+parameter (milliseconds).
+
+    python -m deploy.panel_firmware deploy/panel-hatmini.txt /lib/firmware/satellites-hatmini.bin
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+MAGIC = b"MIPI DBI" + bytes(7)
+VERSION = 1
+
+
+class PanelCommandError(ValueError):
+    """A line of the command file is not `command 0xNN ...` or `delay N`."""
+
+
+def compile_commands(text: str) -> bytes:
+    firmware = bytearray(MAGIC)
+    firmware.append(VERSION)
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        word, *values = line.split()
+        try:
+            firmware += _encode(word, [_byte(value) for value in values])
+        except PanelCommandError as error:
+            raise PanelCommandError(f"line {number}: {error}: {raw.strip()}") from None
+    return bytes(firmware)
+
+
+def _encode(word: str, values: list[int]) -> bytes:
+    if word == "command" and values:
+        return bytes([values[0], len(values) - 1, *values[1:]])
+    if word == "delay" and len(values) == 1:
+        return bytes([0, 1, values[0]])
+    raise PanelCommandError("expected `command CODE [PARAM...]` or `delay MS`")
+
+
+def _byte(value: str) -> int:
+    try:
+        number = int(value, 0)
+    except ValueError:
+        raise PanelCommandError(f"{value!r} is not a number") from None
+    if not 0 <= number <= 255:
+        raise PanelCommandError(f"{value} does not fit in a byte")
+    return number
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else list(argv)
+    if len(args) != 2:
+        print("usage: python -m deploy.panel_firmware COMMANDS.txt FIRMWARE.bin", file=sys.stderr)
+        return 2
+    source, target = Path(args[0]), Path(args[1])
+    try:
+        firmware = compile_commands(source.read_text(encoding="utf-8"))
+    except (OSError, PanelCommandError) as error:
+        print(f"error: {source}: {error}", file=sys.stderr)
+        return 1
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(firmware)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

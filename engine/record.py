@@ -1,0 +1,203 @@
+"""Game records: a small, versioned, PGN-like text format.
+
+Example::
+
+    [Format "satellites-record 1"]
+    [Seed "1"]
+    [Date "2026.11.30"]
+    [Red "Ana"]
+    [Blue "Computer, level 3"]
+    [Result "1-0"]
+    [Termination "23 satellites connected"]
+    [Start "..r3r4.r3.r3../.... r 0 0"]
+
+    1. c10-d9 2. b4-c5 3. ... 1-0
+
+Moves are numbered by ply (grace moves let one player move several times in a
+row, so the chess pairing does not fit).  Loading replays every move with the
+engine and names the first illegal one by its ply number.
+"""
+
+import re
+from dataclasses import dataclass, field
+
+from engine.notation import (
+    IllegalMoveError,
+    NotationError,
+    format_move,
+    format_position,
+    parse_move,
+    parse_position,
+)
+from engine.pieces import BLUE, RED
+from engine.position import END_REASON_NAMES, NOT_OVER, Position
+from engine.scoring import score
+from engine.start import starting_position
+
+FORMAT = "satellites-record 1"
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+"""Red won, Blue won, draw, unfinished."""
+_HEADER = re.compile(r'^\[([A-Za-z][A-Za-z0-9]*) "([^"\\]*)"\]$')
+_STANDARD_HEADERS = ("Format", "Seed", "Date", "Red", "Blue", "Result", "Termination", "Start")
+_LINE_WIDTH = 78
+
+
+class RecordError(ValueError):
+    """A game record that cannot be read or does not replay."""
+
+
+@dataclass
+class GameRecord:
+    start: str
+    """The start position in RULES.md section 8 notation."""
+    moves: list[int] = field(default_factory=list)
+    seed: int | None = None
+    """The setup seed; None for a position set up by hand."""
+    red: str = "Red"
+    blue: str = "Blue"
+    date: str = ""
+    tags: dict[str, str] = field(default_factory=dict)
+    """Further headers (mode, AI level, ...), kept in order."""
+
+    @classmethod
+    def from_seed(cls, seed: int, **names: str) -> "GameRecord":
+        return cls(start=format_position(starting_position(seed)), seed=seed, **names)
+
+    def final_position(self) -> Position:
+        position = parse_position(self.start)
+        for move in self.moves:
+            position.make(move)
+        return position
+
+    def result(self) -> str:
+        return result_of(self.final_position())
+
+
+def result_of(position: Position) -> str:
+    if position.end_reason() == NOT_OVER:
+        return "*"
+    winner = score(position).winner
+    return "1-0" if winner == RED else "0-1" if winner == BLUE else "1/2-1/2"
+
+
+def format_record(record: GameRecord) -> str:
+    final = record.final_position()
+    result = result_of(final)
+    headers = [("Format", FORMAT)]
+    if record.seed is not None:
+        headers.append(("Seed", str(record.seed)))
+    headers += [("Date", record.date), ("Red", record.red), ("Blue", record.blue)]
+    headers.append(("Result", result))
+    if result != "*":
+        headers.append(("Termination", END_REASON_NAMES[final.end_reason()]))
+    headers += list(record.tags.items())
+    headers.append(("Start", record.start))
+    lines = [f'[{name} "{_clean(value)}"]' for name, value in headers]
+    lines.append("")
+    lines += _wrap([f"{ply}. {format_move(m)}" for ply, m in enumerate(record.moves, 1)] + [result])
+    return "\n".join(lines) + "\n"
+
+
+def _clean(value: str) -> str:
+    """Header values cannot hold quotes, backslashes or line breaks."""
+    return "".join(ch for ch in value if ch not in '"\\\r\n')
+
+
+def _wrap(tokens: list[str]) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for token in tokens:
+        if line and len(line) + 1 + len(token) > _LINE_WIDTH:
+            lines.append(line)
+            line = token
+        else:
+            line = f"{line} {token}" if line else token
+    lines.append(line)
+    return lines
+
+
+def parse_record(text: str) -> GameRecord:
+    """Read a record, replaying and validating every move."""
+    headers, movetext = _split_headers(text)
+    if headers.get("Format") != FORMAT:
+        raise RecordError(f"not a Satellites record of a known version (Format \"{FORMAT}\")")
+    seed = _seed(headers)
+    start = _start(headers, seed)
+    record = GameRecord(
+        start=start,
+        seed=seed,
+        red=headers.get("Red", "Red"),
+        blue=headers.get("Blue", "Blue"),
+        date=headers.get("Date", ""),
+        tags={k: v for k, v in headers.items() if k not in _STANDARD_HEADERS},
+    )
+    claimed = _replay(record, movetext)
+    actual = record.result()
+    if claimed != actual or headers.get("Result", actual) != actual:
+        raise RecordError(f"the record claims the result {claimed}, but its moves give {actual}")
+    return record
+
+
+def _split_headers(text: str) -> tuple[dict[str, str], list[str]]:
+    """The headers, then the move text split into tokens."""
+    headers: dict[str, str] = {}
+    lines = text.splitlines()
+    body_start = len(lines)
+    for number, line in enumerate(lines, 1):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if not stripped.startswith("["):
+            body_start = number - 1
+            break
+        match = _HEADER.match(stripped)
+        if not match:
+            raise RecordError(f"line {number}: malformed header {stripped!r}")
+        if match.group(1) in headers:
+            raise RecordError(f"line {number}: the header {match.group(1)} appears twice")
+        headers[match.group(1)] = match.group(2)
+    return headers, " ".join(lines[body_start:]).split()
+
+
+def _seed(headers: dict[str, str]) -> int | None:
+    text = headers.get("Seed")
+    if text is None:
+        return None
+    if not text.isdigit():
+        raise RecordError(f"the Seed header must be a whole number, not {text!r}")
+    return int(text)
+
+
+def _start(headers: dict[str, str], seed: int | None) -> str:
+    if "Start" not in headers:
+        if seed is None:
+            raise RecordError("the record has neither a Start position nor a Seed")
+        return format_position(starting_position(seed))
+    try:
+        start = format_position(parse_position(headers["Start"]))
+    except NotationError as error:
+        raise RecordError(f"the Start position is malformed: {error}") from None
+    if seed is not None and start != format_position(starting_position(seed)):
+        raise RecordError(f"the Start position is not the one Seed {seed} draws")
+    return start
+
+
+def _replay(record: GameRecord, tokens: list[str]) -> str:
+    """Append the moves of ``tokens`` to ``record``; return the closing result token."""
+    if not tokens or tokens[-1] not in RESULTS:
+        raise RecordError("the moves must end with a result: 1-0, 0-1, 1/2-1/2 or *")
+    position = parse_position(record.start)
+    expected = 1
+    for token in tokens[:-1]:
+        if token.endswith("."):
+            if token != f"{expected}.":
+                raise RecordError(f"ply {expected}: found the number {token!r}")
+            continue
+        try:
+            move = parse_move(position, token)
+        except (NotationError, IllegalMoveError) as error:
+            raise RecordError(f"ply {expected}: {error}") from None
+        position.make(move)
+        record.moves.append(move)
+        expected += 1
+    return tokens[-1]

@@ -1,0 +1,281 @@
+"""The doctor's checks. Each looks at one thing the game needs and, when it is
+missing, says exactly what to type to fix it.
+
+Everything a check reads from the machine comes through `Host`, so the tests can
+fake a missing display, a wrong group or a read-only save folder.
+"""
+
+from __future__ import annotations
+
+import grp
+import importlib
+import importlib.util
+import os
+import pwd
+import tempfile
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from types import ModuleType
+
+from deploy.config import Config
+
+SERVICE = "satellites"
+VOLATILE_FILESYSTEMS = frozenset({"overlay", "tmpfs", "ramfs"})
+# First four bytes of TrueType and OpenType font files.
+FONT_MAGICS = (b"\x00\x01\x00\x00", b"true", b"OTTO")
+
+
+class Status(Enum):
+    OK = "ok"
+    WARN = "warn"
+    FAIL = "FAIL"
+    SKIP = "skip"
+
+
+@dataclass(frozen=True)
+class Finding:
+    check: str
+    status: Status
+    detail: str
+    fix: str = ""
+
+
+def _can_read_write(path: Path) -> bool:
+    return os.access(path, os.R_OK | os.W_OK)
+
+
+def _can_read(path: Path) -> bool:
+    return os.access(path, os.R_OK)
+
+
+def _current_groups() -> frozenset[str]:
+    names = set()
+    for gid in {os.getegid(), *os.getgroups()}:
+        try:
+            names.add(grp.getgrgid(gid).gr_name)
+        except KeyError:
+            continue
+    return frozenset(names)
+
+
+def _font_dir() -> Path | None:
+    spec = importlib.util.find_spec("device")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations))) / "assets"
+
+
+@dataclass(frozen=True)
+class Host:
+    """What the checks may look at on this machine."""
+
+    dev: Path = Path("/dev")
+    mounts: Path = Path("/proc/self/mounts")
+    environ: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
+    groups: frozenset[str] = field(default_factory=_current_groups)
+    user: str = field(default_factory=lambda: pwd.getpwuid(os.geteuid()).pw_name)
+    font_dir: Path | None = field(default_factory=_font_dir)
+    can_read_write: Callable[[Path], bool] = _can_read_write
+    can_read: Callable[[Path], bool] = _can_read
+    import_engine: Callable[[], ModuleType] = lambda: importlib.import_module("engine")
+
+
+def check_display(config: Config, host: Host) -> Finding:
+    name = "display"
+    if config.display in ("dummy", "offscreen"):
+        return Finding(name, Status.OK, f"{config.display}: no screen needed")
+    if config.display in ("x11", "wayland"):
+        variable = "DISPLAY" if config.display == "x11" else "WAYLAND_DISPLAY"
+        if host.environ.get(variable):
+            return Finding(name, Status.OK, f"{config.display} session {host.environ[variable]}")
+        return Finding(
+            name,
+            Status.FAIL,
+            f"display = {config.display!r} but {variable} is not set",
+            'run from a desktop session, or set display = "kmsdrm" in the config',
+        )
+    cards = sorted((host.dev / "dri").glob("card*"))
+    if not cards:
+        return Finding(
+            name,
+            Status.FAIL,
+            f"no display device ({host.dev}/dri/card*): the display overlay is not loaded",
+            f"sudo deploy/install.sh --profile {config.profile} (it adds the display lines of "
+            f"deploy/boot-{config.profile}.txt to /boot/firmware/config.txt), then sudo reboot",
+        )
+    usable = [card for card in cards if host.can_read_write(card)]
+    if not usable:
+        return Finding(
+            name,
+            Status.FAIL,
+            f"{', '.join(map(str, cards))} cannot be opened by {host.user}",
+            f"sudo usermod -aG video,render {host.user} && sudo systemctl restart {SERVICE}",
+        )
+    return Finding(name, Status.OK, f"kmsdrm on {', '.join(map(str, usable))}")
+
+
+def check_input(config: Config, host: Host) -> Finding:
+    name = "input group"
+    if config.display != "kmsdrm":
+        return Finding(name, Status.SKIP, "the window system delivers the keys")
+    if "input" not in host.groups:
+        return Finding(
+            name,
+            Status.FAIL,
+            f"{host.user} is not in the input group: the game would get no buttons "
+            "and could not be left",
+            f"sudo usermod -aG input {host.user} && sudo systemctl restart {SERVICE}",
+        )
+    events = sorted((host.dev / "input").glob("event*"))
+    if not events:
+        return Finding(
+            name,
+            Status.WARN,
+            f"in the input group, but there is no {host.dev}/input/event*: no buttons",
+            f"check the gpio-key lines of deploy/boot-{config.profile}.txt are in "
+            "/boot/firmware/config.txt, then sudo reboot",
+        )
+    unreadable = [event for event in events if not host.can_read(event)]
+    if unreadable:
+        return Finding(
+            name,
+            Status.FAIL,
+            f"cannot read {', '.join(map(str, unreadable))}",
+            "ls -l /dev/input: the event devices must belong to group input "
+            "(sudo udevadm trigger --subsystem-match=input)",
+        )
+    return Finding(name, Status.OK, f"{len(events)} input device(s) readable")
+
+
+def check_serial_port(key: str, port: str, host: Host) -> Finding:
+    name = key.replace("_", " ")
+    if not port:
+        return Finding(name, Status.SKIP, "none configured")
+    if "://" in port:
+        return Finding(name, Status.OK, f"{port} (opened by pyserial)")
+    path = Path(port)
+    if not path.exists():
+        return Finding(
+            name,
+            Status.FAIL,
+            f"{port} does not exist",
+            "plug the device in and list the ports with: ls -l /dev/serial/by-id/; "
+            f"then set {key} in /etc/satellites/config.toml",
+        )
+    if "dialout" not in host.groups or not host.can_read_write(path):
+        return Finding(
+            name,
+            Status.FAIL,
+            f"{host.user} cannot open {port}",
+            f"sudo usermod -aG dialout {host.user} && sudo systemctl restart {SERVICE}",
+        )
+    return Finding(name, Status.OK, f"{port} can be opened")
+
+
+def check_save_dir(config: Config, host: Host) -> Finding:
+    name = "save folder"
+    folder = config.save_dir
+    owner_fix = f"sudo install -d -m 0750 -o {host.user} -g {host.user} {folder}"
+    if not folder.is_dir():
+        return Finding(name, Status.FAIL, f"{folder} does not exist", owner_fix)
+    try:
+        _write_and_sync(folder)
+    except OSError as error:
+        return Finding(
+            name,
+            Status.FAIL,
+            f"cannot write in {folder}: {error.strerror}",
+            f"sudo chown -R {host.user}:{host.user} {folder}",
+        )
+    fstype = _filesystem_type(folder, host.mounts)
+    if fstype in VOLATILE_FILESYSTEMS:
+        return Finding(
+            name,
+            Status.FAIL,
+            f"{folder} is on {fstype}: saves would be lost at power-off",
+            "mount the data partition there (deploy/README.md, section "
+            '"Saves on a read-only card")',
+        )
+    return Finding(name, Status.OK, f"{folder} is writable ({fstype or 'unknown'} file system)")
+
+
+def _write_and_sync(folder: Path) -> None:
+    with tempfile.NamedTemporaryFile(dir=folder, prefix=".doctor-") as probe:
+        probe.write(b"satellites")
+        probe.flush()
+        os.fsync(probe.fileno())
+
+
+def _filesystem_type(path: Path, mounts: Path) -> str:
+    """The type of the file system that holds path: the longest matching mount point."""
+    try:
+        lines = mounts.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return ""
+    resolved = path.resolve()
+    best, best_type = -1, ""
+    for line in lines:
+        parts = line.split()
+        if len(parts) < 3:
+            continue
+        point = Path(parts[1].replace("\\040", " "))
+        if (resolved == point or point in resolved.parents) and len(point.parts) > best:
+            best, best_type = len(point.parts), parts[2]
+    return best_type
+
+
+def check_font(host: Host) -> Finding:
+    name = "font"
+    reinstall = "sudo deploy/update.sh (reinstalls the game and its font)"
+    if host.font_dir is None or not host.font_dir.is_dir():
+        return Finding(name, Status.FAIL, "the game's device/assets folder is missing", reinstall)
+    fonts = sorted(host.font_dir.glob("*.ttf"))
+    if not fonts:
+        return Finding(name, Status.FAIL, f"no .ttf font in {host.font_dir}", reinstall)
+    font = fonts[0]
+    try:
+        magic = font.read_bytes()[:4]
+    except OSError as error:
+        return Finding(name, Status.FAIL, f"cannot read {font}: {error.strerror}", reinstall)
+    if magic not in FONT_MAGICS:
+        return Finding(name, Status.FAIL, f"{font} is not a TrueType font", reinstall)
+    return _load_with_pygame(font, reinstall)
+
+
+def _load_with_pygame(font: Path, reinstall: str) -> Finding:
+    try:
+        import pygame.font
+    except ImportError:
+        return Finding(
+            "font",
+            Status.WARN,
+            f"{font.name} is readable, but pygame is not installed to load it",
+            reinstall,
+        )
+    try:
+        pygame.font.init()
+        pygame.font.Font(str(font), 12)
+    except (pygame.error, OSError) as error:
+        return Finding("font", Status.FAIL, f"pygame cannot load {font}: {error}", reinstall)
+    return Finding("font", Status.OK, f"{font.name} loads")
+
+
+def check_engine(host: Host) -> Finding:
+    name = "engine"
+    reinstall = "sudo deploy/update.sh"
+    try:
+        engine = host.import_engine()
+        compiled = bool(engine.is_compiled())
+    except Exception as error:  # any failure to import or ask the engine is the finding
+        return Finding(name, Status.FAIL, f"engine not importable: {error}", reinstall)
+    if compiled:
+        return Finding(name, Status.OK, "compiled with mypyc")
+    return Finding(
+        name,
+        Status.WARN,
+        "pure Python (works, but moves are computed more slowly)",
+        "to compile it on the device: sudo deploy/update.sh (it tries mypyc unless "
+        "--no-compile is given; the install log says why a build failed)",
+    )

@@ -1,0 +1,67 @@
+#!/bin/bash
+# Remove the Satellites appliance: service, udev rule, display firmware, boot
+# overlays and the game. Saves and the config stay unless --purge is given.
+#
+#   sudo deploy/uninstall.sh [--purge] [--root DIR]
+#
+# --root DIR removes from DIR and records system commands in DIR/uninstall-plan.txt.
+set -euo pipefail
+
+purge=0 root=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --purge) purge=1; shift ;;
+        --root) root="$(realpath -m "$2")"; shift 2 ;;
+        -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+        *) echo "uninstall.sh: unknown option $1" >&2; exit 2 ;;
+    esac
+done
+
+config="$root/etc/satellites/config.toml"
+plan="$root/uninstall-plan.txt"
+[ -z "$root" ] || : > "$plan"
+
+system() {
+    if [ -n "$root" ]; then
+        printf '%s\n' "$*" >> "$plan"
+    else
+        "$@"
+    fi
+}
+
+if [ -z "$root" ] && [ "$(id -u)" -ne 0 ]; then
+    echo "uninstall.sh: run as root: sudo $0" >&2
+    exit 1
+fi
+
+save_dir="/var/lib/satellites"
+if [ -f "$config" ]; then
+    save_dir="$(sed -n 's/^save_dir = "\(.*\)"$/\1/p' "$config")"
+fi
+
+echo "==> stopping and removing the service"
+system systemctl disable --now satellites.service
+rm -rf "$root/etc/systemd/system/satellites.service" \
+    "$root/etc/systemd/system/satellites.service.d" \
+    "$root/etc/systemd/system/multi-user.target.wants/satellites.service"
+system systemctl daemon-reload
+system systemctl enable getty@tty1.service
+
+echo "==> removing the udev rule, display firmware and boot overlays"
+rm -f "$root/etc/udev/rules.d/99-satellites.rules" "$root"/lib/firmware/satellites-*.bin
+system udevadm control --reload-rules
+boot="$root/boot/firmware/config.txt"
+if [ -f "$boot" ]; then
+    sed -i '/^# >>> satellites >>>$/,/^# <<< satellites <<<$/d' "$boot"
+fi
+
+echo "==> removing the game (/opt/satellites)"
+rm -rf "$root/opt/satellites"
+
+if [ "$purge" -eq 1 ]; then
+    echo "==> purging the config, the saves in $save_dir and the user"
+    rm -rf "$root/etc/satellites" "${root}${save_dir}"
+    system userdel satellites
+else
+    echo "==> kept $config and the saves in $save_dir (--purge removes them)"
+fi

@@ -1,0 +1,90 @@
+"""The reference devices: screen size and what each physical button means."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from device.buttons import Button
+
+
+@dataclass(frozen=True)
+class DeviceProfile:
+    name: str
+    width: int
+    height: int
+    buttons: dict[str, Button]
+    """Physical button name -> logical button."""
+    long_press: dict[str, Button] = field(default_factory=dict)
+    has_dpad: bool = True
+    """Without a D-pad the cursor jumps between sensible choices (NEXT/PREV)."""
+    help_lines: tuple[tuple[str, str], ...] = ()
+    """(physical button, i18n key of what it does) for help screens."""
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.width, self.height)
+
+
+HATMINI = DeviceProfile(
+    name="hatmini",
+    width=320,
+    height=240,
+    buttons={"A": Button.A, "B": Button.B, "X": Button.NEXT, "Y": Button.PREV},
+    long_press={"B": Button.MENU},
+    has_dpad=False,
+    help_lines=(
+        ("A", "help.confirm"),
+        ("B", "help.back"),
+        ("X", "help.next"),
+        ("Y", "help.previous"),
+        ("hold B", "help.menu"),
+    ),
+)
+
+LCDHAT = DeviceProfile(
+    name="lcdhat",
+    width=240,
+    height=240,
+    buttons={
+        "UP": Button.UP,
+        "DOWN": Button.DOWN,
+        "LEFT": Button.LEFT,
+        "RIGHT": Button.RIGHT,
+        "PRESS": Button.A,
+        "KEY1": Button.B,
+        "KEY2": Button.MENU,
+        "KEY3": Button.SELECT,
+    },
+    help_lines=(
+        ("joystick", "help.move"),
+        ("press", "help.confirm"),
+        ("KEY1", "help.back"),
+        ("KEY2", "help.menu"),
+        ("KEY3", "help.next"),
+    ),
+)
+
+TABLETOP = DeviceProfile(
+    name="tabletop",
+    width=480,
+    height=320,
+    buttons={
+        "UP": Button.UP,
+        "DOWN": Button.DOWN,
+        "LEFT": Button.LEFT,
+        "RIGHT": Button.RIGHT,
+        "A": Button.A,
+        "B": Button.B,
+        "START": Button.MENU,
+        "SELECT": Button.SELECT,
+    },
+    help_lines=(
+        ("D-pad", "help.move"),
+        ("A", "help.confirm"),
+        ("B", "help.back"),
+        ("Start", "help.menu"),
+        ("Select", "help.next"),
+    ),
+)
+
+PROFILES: dict[str, DeviceProfile] = {p.name: p for p in (HATMINI, LCDHAT, TABLETOP)}

@@ -256,7 +256,8 @@ def _load_with_pygame(font: Path, reinstall: str) -> Finding:
         )
     try:
         pygame.font.init()
-        pygame.font.Font(str(font), 12)
+        # Opening is lazy; rendering makes FreeType read the glyphs.
+        pygame.font.Font(str(font), 12).render("Satellites", True, (255, 255, 255))
     except (pygame.error, OSError) as error:
         return Finding("font", Status.FAIL, f"pygame cannot load {font}: {error}", reinstall)
     return Finding("font", Status.OK, f"{font.name} loads")

@@ -1,0 +1,65 @@
+"""The config file: defaults, round trip, and clear messages for every mistake."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from deploy.config import Config, ConfigError, load_config, parse_config, render_config
+
+
+def test_an_empty_file_gives_the_defaults() -> None:
+    assert parse_config("") == Config()
+
+
+def test_written_config_reads_back_the_same() -> None:
+    config = Config(
+        profile="lcdhat",
+        button_serial_port="/dev/satellites-buttons",
+        link_port="socket://host:7000",
+        save_dir=Path('/data/sa "tellites"'),
+        language="es",
+    )
+    assert parse_config(render_config(config)) == config
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("profile = ", "not valid TOML"),
+        ('profil = "hatmini"', "unknown key 'profil'"),
+        ('profile = "gameboy"', "use one of hatmini, lcdhat, tabletop"),
+        ('language = "fr"', "use one of en, es"),
+        ('display = "fbcon"', "display 'fbcon' is unknown"),
+        ('save_dir = "saves"', "save_dir must be an absolute path"),
+        ("save_dir = 3", "save_dir must be a quoted string"),
+        ('button_serial_port = "ttyACM0"', "must be empty, a device path"),
+    ],
+)
+def test_mistakes_are_explained(text: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        parse_config(text, source="/etc/satellites/config.toml")
+
+
+def test_missing_and_undecodable_files_are_config_errors(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="no such file"):
+        load_config(tmp_path / "absent.toml")
+    binary = tmp_path / "binary.toml"
+    binary.write_bytes(b"\xff\xfe")
+    with pytest.raises(ConfigError, match="cannot be read"):
+        load_config(binary)
+
+
+def test_command_line_reports_errors_without_a_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "config.toml"
+    bad.write_text('language = "fr"\n')
+    result = subprocess.run(
+        [sys.executable, "-m", "deploy.config", "check", str(bad)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"error: {bad}: language 'fr'")
+    assert "Traceback" not in result.stderr

@@ -1,0 +1,203 @@
+"""The doctor's checks, each made to fail on a faked machine."""
+
+import types
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pytest
+
+from deploy import doctor
+from deploy.checks import (
+    Host,
+    Status,
+    check_display,
+    check_engine,
+    check_font,
+    check_input,
+    check_save_dir,
+    check_serial_port,
+)
+from deploy.config import Config
+
+# A real font the tests can count on: pygame-ce ships one.
+PYGAME_FONT = Path(pygame.__file__).parent / "freesansbold.ttf"
+
+
+@pytest.fixture
+def host(tmp_path: Path) -> Host:
+    """A healthy appliance: display, input devices, a serial port, a font, a compiled engine."""
+    dev = tmp_path / "dev"
+    (dev / "dri").mkdir(parents=True)
+    (dev / "dri" / "card1").touch()
+    (dev / "input").mkdir()
+    (dev / "input" / "event0").touch()
+    (dev / "ttyACM0").touch()
+    fonts = tmp_path / "assets"
+    fonts.mkdir()
+    (fonts / "DejaVuSans.ttf").write_bytes(PYGAME_FONT.read_bytes())
+    mounts = tmp_path / "mounts"
+    mounts.write_text(f"/dev/root / ext4 rw 0 0\n/dev/mmcblk0p3 {tmp_path} ext4 rw 0 0\n")
+    engine = types.SimpleNamespace(is_compiled=lambda: True)
+    return Host(
+        dev=dev,
+        mounts=mounts,
+        environ={},
+        groups=frozenset({"satellites", "video", "render", "input", "dialout"}),
+        user="satellites",
+        font_dir=fonts,
+        import_engine=lambda: engine,  # type: ignore[arg-type,return-value]
+    )
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    return Config(save_dir=saves, button_serial_port=str(tmp_path / "dev" / "ttyACM0"))
+
+
+def write_config(tmp_path: Path, config: Config) -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text(
+        f'profile = "{config.profile}"\nsave_dir = "{config.save_dir}"\n'
+        f'button_serial_port = "{config.button_serial_port}"\n'
+    )
+    return path
+
+
+def test_a_healthy_appliance_passes(
+    tmp_path: Path, host: Host, config: Config, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = doctor.main(["--config", str(write_config(tmp_path, config))], host)
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "FAIL" not in out
+    assert "compiled with mypyc" in out
+
+
+def test_missing_display_device_points_at_the_overlay(host: Host, config: Config) -> None:
+    (host.dev / "dri" / "card1").unlink()
+    finding = check_display(config, host)
+    assert finding.status is Status.FAIL
+    assert "boot-hatmini.txt" in finding.fix
+
+
+def test_display_device_without_permission_asks_for_the_video_group(
+    host: Host, config: Config
+) -> None:
+    finding = check_display(config, replace(host, can_read_write=lambda path: False))
+    assert finding.status is Status.FAIL
+    assert finding.fix.startswith("sudo usermod -aG video,render satellites")
+
+
+def test_desktop_display_needs_a_session(host: Host, config: Config) -> None:
+    finding = check_display(replace(config, display="x11"), host)
+    assert (finding.status, "DISPLAY is not set" in finding.detail) == (Status.FAIL, True)
+    ok = check_display(replace(config, display="x11"), replace(host, environ={"DISPLAY": ":0"}))
+    assert ok.status is Status.OK
+
+
+def test_user_outside_the_input_group_is_told_how_to_join(host: Host, config: Config) -> None:
+    finding = check_input(config, replace(host, groups=frozenset({"video"})))
+    assert finding.status is Status.FAIL
+    assert finding.fix == "sudo usermod -aG input satellites && sudo systemctl restart satellites"
+
+
+def test_no_input_devices_means_the_button_overlays_are_missing(host: Host, config: Config) -> None:
+    (host.dev / "input" / "event0").unlink()
+    assert check_input(config, host).status is Status.WARN
+
+
+def test_input_group_does_not_matter_on_a_desktop(host: Host, config: Config) -> None:
+    desktop = replace(config, display="wayland")
+    assert check_input(desktop, replace(host, groups=frozenset())).status is Status.SKIP
+
+
+def test_absent_serial_port_is_a_failure_with_a_way_to_find_it(host: Host) -> None:
+    finding = check_serial_port("button_serial_port", "/dev/satellites-buttons", host)
+    assert finding.status is Status.FAIL
+    assert "/dev/serial/by-id/" in finding.fix
+
+
+def test_serial_port_outside_dialout_is_a_failure(host: Host, config: Config) -> None:
+    no_dialout = replace(host, groups=frozenset({"input"}))
+    finding = check_serial_port("button_serial_port", config.button_serial_port, no_dialout)
+    assert finding.status is Status.FAIL
+    assert "usermod -aG dialout" in finding.fix
+
+
+def test_serial_urls_and_empty_ports_are_not_checked_on_disk(host: Host) -> None:
+    assert check_serial_port("link_port", "socket://peer:7000", host).status is Status.OK
+    assert check_serial_port("link_port", "", host).status is Status.SKIP
+
+
+def test_missing_save_folder_is_created_by_the_fix(host: Host, config: Config) -> None:
+    config.save_dir.rmdir()
+    finding = check_save_dir(config, host)
+    assert finding.status is Status.FAIL
+    assert finding.fix == f"sudo install -d -m 0750 -o satellites -g satellites {config.save_dir}"
+
+
+def test_unwritable_save_folder_is_a_failure(host: Host, config: Config) -> None:
+    occupied = config.save_dir / "not-a-folder"
+    occupied.touch()
+    finding = check_save_dir(replace(config, save_dir=occupied), host)
+    assert finding.status is Status.FAIL
+
+
+def test_save_folder_on_the_ram_overlay_would_lose_saves(host: Host, config: Config) -> None:
+    host.mounts.write_text(f"overlayroot / overlay rw 0 0\ntmpfs {config.save_dir} tmpfs rw 0 0\n")
+    finding = check_save_dir(config, host)
+    assert finding.status is Status.FAIL
+    assert "lost at power-off" in finding.detail
+
+
+def test_missing_font_folder_and_broken_font_fail(host: Host) -> None:
+    assert check_font(replace(host, font_dir=None)).status is Status.FAIL
+    assert host.font_dir is not None
+    (host.font_dir / "DejaVuSans.ttf").write_bytes(b"<html>not a font</html>")
+    finding = check_font(host)
+    assert finding.status is Status.FAIL
+    assert "not a TrueType font" in finding.detail
+
+
+def test_font_with_a_truetype_header_but_no_glyphs_fails_to_load(host: Host) -> None:
+    assert host.font_dir is not None
+    (host.font_dir / "DejaVuSans.ttf").write_bytes(b"\x00\x01\x00\x00" + bytes(60))
+    finding = check_font(host)
+    assert finding.status is Status.FAIL
+    assert finding.detail.startswith("pygame cannot load")
+
+
+def test_engine_that_cannot_be_imported_fails(host: Host) -> None:
+    def broken() -> types.ModuleType:
+        raise ImportError("No module named 'engine'")
+
+    finding = check_engine(replace(host, import_engine=broken))
+    assert finding.status is Status.FAIL
+    assert finding.detail == "engine not importable: No module named 'engine'"
+
+
+def test_pure_python_engine_is_a_warning_with_the_way_to_compile(host: Host) -> None:
+    pure = types.SimpleNamespace(is_compiled=lambda: False)
+    finding = check_engine(replace(host, import_engine=lambda: pure))  # type: ignore[arg-type,return-value]
+    assert finding.status is Status.WARN
+    assert "update.sh" in finding.fix
+
+
+def test_malformed_config_fails_without_a_traceback(
+    tmp_path: Path, host: Host, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("profile = [\n")
+    assert doctor.main(["--config", str(path)], host) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("FAIL  config")
+    assert "not valid TOML" in out
+    assert "Traceback" not in out
+
+
+def test_without_a_config_file_the_desktop_defaults_are_checked(tmp_path: Path) -> None:
+    config = doctor.desktop_config({"DISPLAY": ":0", "XDG_DATA_HOME": str(tmp_path)})
+    assert (config.display, config.save_dir) == ("x11", tmp_path / "satellites")

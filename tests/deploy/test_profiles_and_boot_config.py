@@ -1,0 +1,74 @@
+"""The profile table, the config.txt snippets and the panel firmware agree."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from deploy.panel_firmware import MAGIC, PanelCommandError, compile_commands
+from deploy.profiles import LOGICAL_BUTTONS, load_profiles
+
+DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
+TABLE = load_profiles()
+GPIO_KEY = re.compile(
+    r"^dtoverlay=gpio-key,gpio=(\d+),active_low=1,gpio_pull=up,keycode=(\d+),label=\S+$"
+)
+
+
+def test_every_logical_button_has_a_distinct_key() -> None:
+    codes = [TABLE.keys[name].code for name in LOGICAL_BUTTONS]
+    assert len(set(codes)) == len(codes)
+
+
+def test_the_three_reference_profiles_exist() -> None:
+    assert sorted(TABLE.profiles) == ["hatmini", "lcdhat", "tabletop"]
+
+
+@pytest.mark.parametrize("name", ["lcdhat", "tabletop"])
+def test_profiles_with_eight_buttons_reach_every_logical_button(name: str) -> None:
+    buttons = {button.button for button in TABLE.profiles[name].buttons}
+    assert buttons == set(LOGICAL_BUTTONS)
+
+
+def test_display_hat_mini_uses_pimoronis_pins() -> None:
+    pins = {button.label: button.gpio for button in TABLE.profiles["hatmini"].buttons}
+    assert pins == {"A": 5, "B": 6, "X": 16, "Y": 24}
+
+
+@pytest.mark.parametrize("name", sorted(TABLE.profiles))
+def test_boot_snippet_has_one_gpio_key_per_button_with_its_key_code(name: str) -> None:
+    lines = (DEPLOY / f"boot-{name}.txt").read_text().splitlines()
+    overlays = [GPIO_KEY.match(line) for line in lines if line.startswith("dtoverlay=gpio-key")]
+    assert all(overlays), "malformed gpio-key line"
+    wired = {int(m.group(1)): int(m.group(2)) for m in overlays if m}
+    expected = {b.gpio: TABLE.keycode(b) for b in TABLE.profiles[name].buttons}
+    assert wired == expected
+
+
+@pytest.mark.parametrize("name", sorted(TABLE.profiles))
+def test_boot_snippet_lines_fit_the_firmware_line_limit(name: str) -> None:
+    lines = (DEPLOY / f"boot-{name}.txt").read_text().splitlines()
+    assert lines[1] == "[all]"
+    assert max(len(line) for line in lines) <= 98
+
+
+@pytest.mark.parametrize("name", ["hatmini", "lcdhat"])
+def test_spi_profiles_load_their_own_panel_firmware(name: str) -> None:
+    text = (DEPLOY / f"boot-{name}.txt").read_text()
+    assert f"dtparam=compatible=satellites-{name}\\0panel-mipi-dbi-spi" in text
+    profile = TABLE.profiles[name]
+    assert f"width={profile.width},height={profile.height}" in text
+    firmware = compile_commands((DEPLOY / f"panel-{name}.txt").read_text())
+    assert firmware.startswith(MAGIC + b"\x01")
+    assert firmware.endswith(bytes([0x29, 0, 0, 1, 100]))  # display on, then 100 ms
+
+
+def test_panel_commands_encode_as_mipi_dbi_cmd_does() -> None:
+    firmware = compile_commands("command 0x36 0x70 # comment\n\ndelay 120\ncommand 0x29\n")
+    assert firmware == MAGIC + bytes([1, 0x36, 1, 0x70, 0, 1, 120, 0x29, 0])
+
+
+@pytest.mark.parametrize("line", ["command", "delay 1 2", "command 0x100", "wait 5", "command x"])
+def test_bad_panel_commands_name_their_line(line: str) -> None:
+    with pytest.raises(PanelCommandError, match="line 2"):
+        compile_commands(f"delay 1\n{line}\n")

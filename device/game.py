@@ -1,0 +1,111 @@
+"""A game being played on the device: the record, the live position, who plays whom."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.moves import PASS
+from engine.notation import parse_position
+from engine.pieces import BLUE, RED
+from engine.position import Position
+from engine.record import GameRecord
+from engine.scoring import Score, score
+
+HOTSEAT = "hotseat"
+VERSUS_AI = "ai"
+LINK = "link"
+MODES = (HOTSEAT, VERSUS_AI, LINK)
+
+
+@dataclass
+class GameSetup:
+    """How a game is played: what Continue must restore besides the moves."""
+
+    mode: str = HOTSEAT
+    ai_level: int = 2
+    human_colour: int = RED
+    """Against the AI or over the link: the colour played on this device."""
+    tabletop: bool = False
+    """Hotseat: turn the board 180 degrees on Blue's turn."""
+
+    def is_human(self, colour: int) -> bool:
+        return self.mode == HOTSEAT or colour == self.human_colour
+
+
+@dataclass
+class Game:
+    """The record and its final position, kept in step."""
+
+    record: GameRecord
+    setup: GameSetup = field(default_factory=GameSetup)
+    position: Position = field(init=False)
+    movers: list[int] = field(init=False)
+    """Who played each ply (grace moves break the strict alternation)."""
+
+    def __post_init__(self) -> None:
+        self.position = parse_position(self.record.start)
+        self.movers = []
+        for move in self.record.moves:
+            self.movers.append(self.position.side)
+            self.position.make(move)
+
+    @classmethod
+    def new(cls, seed: int, setup: GameSetup, names: tuple[str, str], date: str) -> Game:
+        record = GameRecord.from_seed(seed, red=names[RED], blue=names[BLUE])
+        record.date = date
+        record.tags = {"Mode": setup.mode}
+        if setup.mode == VERSUS_AI:
+            record.tags["Level"] = str(setup.ai_level)
+        return cls(record, setup)
+
+    @property
+    def ply(self) -> int:
+        return len(self.record.moves)
+
+    @property
+    def last_move(self) -> int | None:
+        return self.record.moves[-1] if self.record.moves else None
+
+    def is_over(self) -> bool:
+        return self.position.is_over()
+
+    def human_to_move(self) -> bool:
+        return not self.is_over() and self.setup.is_human(self.position.side)
+
+    def play(self, move: int) -> None:
+        """Play a legal move (ValueError otherwise: the screen never offers others)."""
+        if move not in self.position.legal_moves():
+            raise ValueError("illegal move")
+        self.movers.append(self.position.side)
+        self.position.make(move)
+        self.record.moves.append(move)
+
+    def can_undo(self) -> bool:
+        if self.setup.mode == LINK:
+            return False
+        if self.setup.mode == HOTSEAT:
+            return self.ply > 0
+        return self.setup.human_colour in self.movers
+
+    def undo(self) -> int:
+        """Take back the last move (hotseat) or back to the human's last turn (AI).
+
+        Returns how many plies were taken back.
+        """
+        if not self.can_undo():
+            return 0
+        taken = 0
+        while self.record.moves:
+            mover = self.movers.pop()
+            self.position.unmake()
+            self.record.moves.pop()
+            taken += 1
+            if self.setup.mode == HOTSEAT or mover == self.setup.human_colour:
+                break
+        return taken
+
+    def score(self) -> Score:
+        return score(self.position)
+
+    def must_pass(self) -> bool:
+        return self.position.legal_moves() == [PASS]

@@ -1,0 +1,139 @@
+"""Choosing a move on the board: satellite, then destination, then (for a
+displacement) where the displaced satellite goes.
+
+Only legal moves are ever offered, so a finished choice is always playable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from engine.geometry import cell_at, file_of, rank_of
+from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
+
+
+class Stage(Enum):
+    ORIGIN = "origin"
+    TARGET = "target"
+    LANDING = "landing"
+
+
+def reading_order(cell: int) -> tuple[int, int]:
+    """North-west first, as the board is drawn (rank 10 at the top)."""
+    return (-rank_of(cell), file_of(cell))
+
+
+@dataclass
+class Selection:
+    """The player's partial choice among ``moves`` and the cursor on the board."""
+
+    moves: list[int]
+    cursor: int = 0
+    stage: Stage = Stage.ORIGIN
+    origin: int = -1
+    target: int = -1
+    _choices: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._choices = self._compute_choices()
+
+    @property
+    def choices(self) -> list[int]:
+        """The cells the player may pick at this stage, in reading order."""
+        return self._choices
+
+    def must_pass(self) -> bool:
+        return self.moves == [PASS]
+
+    def moves_from(self, origin: int) -> list[int]:
+        return [m for m in self.moves if m != PASS and origin_of(m) == origin]
+
+    def kind_at(self, target: int) -> int:
+        """The kind of the move from the chosen origin to ``target`` (-1 if none)."""
+        for move in self.moves_from(self.origin):
+            if target_of(move) == target:
+                return kind_of(move)
+        return -1
+
+    def _compute_choices(self) -> list[int]:
+        if self.stage is Stage.ORIGIN:
+            cells = {origin_of(m) for m in self.moves if m != PASS}
+        elif self.stage is Stage.TARGET:
+            cells = {target_of(m) for m in self.moves_from(self.origin)}
+        else:
+            cells = {
+                landing_of(m)
+                for m in self.moves_from(self.origin)
+                if target_of(m) == self.target and kind_of(m) == DISPLACEMENT
+            }
+        return sorted(cells, key=reading_order)
+
+    def _go(self, stage: Stage) -> None:
+        self.stage = stage
+        self._choices = self._compute_choices()
+
+    def move_cursor(self, dfile: int, drank: int) -> None:
+        f = min(9, max(0, file_of(self.cursor) + dfile))
+        r = min(9, max(0, rank_of(self.cursor) + drank))
+        self.cursor = cell_at(f, r)
+
+    def cycle(self, step: int) -> None:
+        """Put the cursor on the next (step 1) or previous (-1) choice."""
+        if not self._choices:
+            return
+        if self.cursor in self._choices:
+            index = (self._choices.index(self.cursor) + step) % len(self._choices)
+        else:
+            key = reading_order(self.cursor)
+            later = [i for i, c in enumerate(self._choices) if reading_order(c) > key]
+            if later:
+                index = later[0] if step > 0 else later[0] - 1
+            else:
+                index = 0 if step > 0 else -1
+        self.cursor = self._choices[index]
+
+    def confirm(self) -> int | None:
+        """Pick the cell under the cursor; returns the move once it is complete."""
+        cell = self.cursor
+        if self.stage is Stage.ORIGIN:
+            if cell in self._choices:
+                self.origin = cell
+                self._go(Stage.TARGET)
+            return None
+        if self.stage is Stage.TARGET:
+            if cell == self.origin:
+                self.back()
+                return None
+            if cell not in self._choices:
+                if cell in {origin_of(m) for m in self.moves if m != PASS}:
+                    self.origin = cell
+                    self._go(Stage.TARGET)
+                return None
+            if self.kind_at(cell) == DISPLACEMENT:
+                self.target = cell
+                self._go(Stage.LANDING)
+                self.cursor = self._choices[0]
+                return None
+            return next(m for m in self.moves_from(self.origin) if target_of(m) == cell)
+        if cell not in self._choices:
+            return None
+        return next(
+            m
+            for m in self.moves_from(self.origin)
+            if target_of(m) == self.target and landing_of(m) == cell
+        )
+
+    def back(self) -> bool:
+        """Undo one stage of the choice; False when there was nothing to undo."""
+        if self.stage is Stage.LANDING:
+            self.cursor = self.target
+            self.target = -1
+            self._go(Stage.TARGET)
+            return True
+        if self.stage is Stage.TARGET:
+            self.cursor = self.origin
+            self.origin = -1
+            self._go(Stage.ORIGIN)
+            return True
+        return False

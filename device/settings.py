@@ -1,0 +1,60 @@
+"""Player settings, kept across restarts (crash-safe, like the saves)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+from device.buttons import REPEAT_SPEEDS
+from device.storage import UnreadableFile, load_text, save_text
+
+SETTINGS_FILE = "settings.json"
+
+CHOICES: dict[str, tuple[object, ...]] = {
+    "language": ("en", "es"),
+    "colour_blind": (False, True),
+    "rotation": (0, 90, 180, 270),
+    "think_ms": (500, 1000, 2000, 4000),
+    "repeat": tuple(REPEAT_SPEEDS),
+}
+"""Each setting and its values, in the order the Settings screen cycles them."""
+
+
+@dataclass
+class Settings:
+    language: str = "en"
+    colour_blind: bool = False
+    rotation: int = 0
+    think_ms: int = 1000
+    repeat: str = "normal"
+
+    def cycle(self, name: str, step: int = 1) -> None:
+        values = CHOICES[name]
+        index = values.index(getattr(self, name))
+        setattr(self, name, values[(index + step) % len(values)])
+
+
+def load_settings(folder: Path) -> Settings:
+    """The stored settings; defaults for anything missing or damaged."""
+    try:
+        loaded = load_text(folder / SETTINGS_FILE)
+    except UnreadableFile:
+        return Settings()
+    if loaded is None:
+        return Settings()
+    try:
+        stored = json.loads(loaded.text)
+    except ValueError:
+        return Settings()
+    settings = Settings()
+    if isinstance(stored, dict):
+        for field in fields(Settings):
+            value = stored.get(field.name)
+            if value in CHOICES[field.name] and type(value) is type(getattr(settings, field.name)):
+                setattr(settings, field.name, value)
+    return settings
+
+
+def store_settings(folder: Path, settings: Settings) -> None:
+    save_text(folder / SETTINGS_FILE, json.dumps(asdict(settings)))

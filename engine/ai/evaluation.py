@@ -1,0 +1,154 @@
+"""How good a position is for the player to move, in points (1000 = one colony).
+
+The final score (RULES.md 7) counts controlled colonies, then compares the
+lowest controlled totals.  The evaluation reads the groups the position keeps
+incrementally and values:
+
+* each controlled colony, more when its margin (own sum minus the other
+  colour's) is too large to be overturned by the satellites that may still
+  join it (a crowned colony of 6 is final);
+* who would win if the game ended now, which carries the tiebreak by the
+  lowest controlled totals;
+* pairs, which are colonies in waiting: the larger value in a pair usually
+  ends up controlling the colony it grows into;
+* unconnected satellites near the middle of the board, where the connections
+  are found once an edge is empty (RULES.md 3, the edge rule).
+
+Finished games are scored exactly, far outside the range of the heuristic.
+"""
+
+from typing import Final
+
+from engine.geometry import CELLS, SIZE, file_of, rank_of
+from engine.pieces import BLUE, NOBODY, RED
+from engine.position import MAX_GROUP, Position
+from engine.scoring import score
+
+COLONY: Final = 1000
+"""A controlled colony whose control can no longer change."""
+OPEN_COLONY: Final = 600
+"""A controlled colony that can still grow, before its margin is counted."""
+MARGIN_STEP: Final = 100
+"""Per point of margin, up to a secure colony."""
+WIN_NOW: Final = 300
+"""Winning the position as it stands (colony count or tiebreak)."""
+PAIR: Final = 150
+PAIR_STEP: Final = 40
+CENTRE_STEP: Final = 4
+"""Per step closer to the middle, for each unconnected satellite."""
+
+WIN: Final = 1_000_000
+"""A won finished game; a shorter win scores a little higher."""
+WIN_THRESHOLD: Final = WIN // 2
+
+
+def _centrality(cell: int) -> int:
+    """0 on the edge, 4 on the four middle cells."""
+    f = file_of(cell)
+    r = rank_of(cell)
+    return min(f, SIZE - 1 - f) + min(r, SIZE - 1 - r)
+
+
+CENTRE_BONUS: Final[tuple[int, ...]] = tuple(
+    CENTRE_STEP * _centrality(cell) for cell in range(CELLS)
+)
+
+
+def colony_value(size: int, margin: int) -> int:
+    """What controlling a colony of ``size`` with ``margin`` (> 0) is worth."""
+    if size >= MAX_GROUP:
+        return COLONY
+    return min(COLONY, OPEN_COLONY + MARGIN_STEP * margin)
+
+
+def pair_value(margin: int) -> int:
+    """A pair's worth to Red for ``margin`` = red value minus blue value."""
+    if margin > 0:
+        return PAIR + PAIR_STEP * margin
+    if margin < 0:
+        return -PAIR + PAIR_STEP * margin
+    return 0
+
+
+def evaluate_for_red(position: Position) -> int:
+    """The heuristic value for Red (positive) against Blue (negative)."""
+    group_of = position.group_of
+    group_size = position.group_size
+    red_sums = position.group_sum[RED]
+    blue_sums = position.group_sum[BLUE]
+    value = 0
+    for colour in (RED, BLUE):
+        sign = 1 if colour == RED else -1
+        for cell in position.cells_of[colour]:
+            anchor = group_of[cell]
+            if anchor < 0:
+                value += sign * CENTRE_BONUS[cell]
+                continue
+            if anchor != cell:
+                continue
+            margin = red_sums[anchor] - blue_sums[anchor]
+            size = group_size[anchor]
+            if size == 2:
+                value += pair_value(margin)
+            elif margin > 0:
+                value += colony_value(size, margin)
+            elif margin < 0:
+                value -= colony_value(size, -margin)
+    return value + WIN_NOW * _winner_sign(position)
+
+
+def _winner_sign(position: Position) -> int:
+    """+1 if Red would win were the game to end now, -1 for Blue, 0 for a draw."""
+    winner = _winner_now(position)
+    if winner == RED:
+        return 1
+    if winner == BLUE:
+        return -1
+    return 0
+
+
+def _winner_now(position: Position) -> int:
+    """The winner by RULES.md 7 of the groups as they stand, without building a Score."""
+    group_of = position.group_of
+    group_size = position.group_size
+    red_sums = position.group_sum[RED]
+    blue_sums = position.group_sum[BLUE]
+    red_totals: list[int] = []
+    blue_totals: list[int] = []
+    for colour in (RED, BLUE):
+        for cell in position.cells_of[colour]:
+            if group_of[cell] != cell or group_size[cell] < 3:
+                continue
+            red_sum = red_sums[cell]
+            blue_sum = blue_sums[cell]
+            if red_sum > blue_sum:
+                red_totals.append(red_sum + blue_sum)
+            elif blue_sum > red_sum:
+                blue_totals.append(red_sum + blue_sum)
+    if len(red_totals) != len(blue_totals):
+        return RED if len(red_totals) > len(blue_totals) else BLUE
+    red_totals.sort()
+    blue_totals.sort()
+    for red_total, blue_total in zip(red_totals, blue_totals, strict=True):
+        if red_total != blue_total:
+            return RED if red_total < blue_total else BLUE
+    return NOBODY
+
+
+def evaluate(position: Position) -> int:
+    """The heuristic value for the player to move."""
+    value = evaluate_for_red(position)
+    return value if position.side == RED else -value
+
+
+def final_value(position: Position, ply: int) -> int:
+    """The exact value of a finished game for the player to move, preferring quick wins
+    (and slow losses); a bigger colony lead scores a little higher."""
+    result = score(position)
+    mover = position.side
+    lead = result.counts[mover] - result.counts[1 - mover]
+    if result.winner == NOBODY:
+        return 0
+    if result.winner == mover:
+        return WIN - ply + 100 * lead
+    return -WIN + ply + 100 * lead

@@ -1,0 +1,55 @@
+"""The five opponent levels, and the hint.
+
+A level is a node budget (so it plays the same on every machine, and the
+arena measures exactly what a player meets), a depth cap, evaluation noise
+for the gentle levels and a wall-clock cap so no level ever keeps a slow
+handheld thinking for long.  The gentle levels are weakened by noise and a
+small budget, never by random moves: they still see a colony being taken.
+"""
+
+from dataclasses import dataclass
+from typing import Final
+
+from engine.ai.search import Limits, Search, SearchResult
+from engine.position import Position
+
+
+@dataclass(frozen=True)
+class Level:
+    """A named opponent strength; ``number`` runs 1 (gentlest) to 5."""
+
+    number: int
+    name: str
+    limits: Limits
+
+
+PI_SECONDS_CAP: Final = 8.0
+"""No level thinks longer than this, even on the slowest supported handheld."""
+
+LEVELS: Final[tuple[Level, ...]] = (
+    Level(1, "Novice", Limits(nodes=400, max_depth=1, noise=450, seconds=PI_SECONDS_CAP)),
+    Level(2, "Casual", Limits(nodes=1_500, max_depth=2, noise=200, seconds=PI_SECONDS_CAP)),
+    Level(3, "Club", Limits(nodes=4_000, noise=60, seconds=PI_SECONDS_CAP)),
+    Level(4, "Expert", Limits(nodes=10_000, seconds=PI_SECONDS_CAP)),
+    Level(5, "Master", Limits(nodes=25_000, seconds=PI_SECONDS_CAP)),
+)
+LEVEL_NAMES: Final[tuple[str, ...]] = tuple(level.name for level in LEVELS)
+HINT_LEVEL: Final = 5
+"""The hint is the strongest level's choice."""
+
+
+def level(number: int) -> Level:
+    """The level numbered 1..5 (ValueError otherwise)."""
+    if not 1 <= number <= len(LEVELS):
+        raise ValueError(f"levels run from 1 to {len(LEVELS)}, not {number}")
+    return LEVELS[number - 1]
+
+
+def choose_move(position: Position, number: int, seed: int = 0) -> SearchResult:
+    """The move level ``number`` plays in ``position`` (blocking; see ``engine.ai.thinker``)."""
+    return Search(position, level(number).limits, seed).run()
+
+
+def hint(position: Position, seed: int = 0) -> SearchResult:
+    """The best move for the player to move, from the strongest level's search."""
+    return choose_move(position, HINT_LEVEL, seed)

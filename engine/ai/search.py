@@ -1,0 +1,348 @@
+"""Alpha-beta search with iterative deepening, for the opponent and the hint.
+
+Why alpha-beta rather than Monte Carlo: a random game of Satellites drifts for
+150 plies and most often ends by the no-progress rule with nothing scored,
+so random playouts say little about a position, while the evaluation
+(``engine.ai.evaluation``) reads the score's ingredients directly.  The arena
+(``python -m engine arena``) measures the choice against vanilla UCT.
+
+The search is a negamax over the one ``Position`` it owns (make/unmake, no
+copies) with:
+
+* a transposition table keyed by the position's Zobrist key (capped, so the
+  search stays well inside 64 MB);
+* move ordering: the table's move, then displacements and connections, then
+  killer moves and the history heuristic;
+* a short quiescence search over connections and displacements, so a leaf is
+  never judged in the middle of a fight over a colony;
+* grace moves, where the same player moves again: the child's value is then
+  not negated;
+* optional evaluation noise, a pure function of the position and the seed, for
+  the gentler levels.
+
+It is anytime: ``run`` returns the best move of the deepest finished iteration
+(or a better root move already proven in the unfinished one) when the node
+budget, the time budget or ``cancel`` (safe from another thread) stops it.
+With no time budget the result is a pure function of the position, the
+limits and the seed.
+"""
+
+import time
+from dataclasses import dataclass
+from typing import Final
+
+from engine.ai.evaluation import WIN_THRESHOLD, evaluate, final_value
+from engine.moves import CONNECTION, DISPLACEMENT, kind_of
+from engine.position import QUIET_LIMIT, Position
+
+INFINITY: Final = 10_000_000
+MAX_PLY: Final = 64
+CHECK_EVERY: Final = 64
+"""Nodes between looks at the clock and the cancel flag (well under 50 ms)."""
+TABLE_LIMIT: Final = 200_000
+"""Transposition entries before the table is cleared (about 40 MB at most)."""
+QUIESCENCE_PLIES: Final = 2
+
+EXACT: Final = 0
+LOWER: Final = 1
+UPPER: Final = 2
+
+ORDER_SHIFT: Final = 32
+MOVE_MASK: Final = (1 << ORDER_SHIFT) - 1
+TABLE_MOVE_ORDER: Final = 1 << 28
+DISPLACEMENT_ORDER: Final = 1 << 27
+CONNECTION_ORDER: Final = 1 << 26
+KILLER_ORDER: Final = 1 << 25
+HISTORY_CAP: Final = (1 << 24) - 1
+
+NOISE_MULTIPLIER: Final = 0x9E3779B97F4A7C15
+MASK_64: Final = (1 << 64) - 1
+QUIET_KEY: Final = 0x2545F4914F6CDD1D
+"""Mixed into keys near the no-progress limit, where the quiet count matters."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """When to stop and how gently to play.
+
+    ``nodes`` and ``seconds`` of 0 mean no limit of that kind; ``noise`` is the
+    largest random offset added to each evaluation, in evaluation points.
+    """
+
+    nodes: int = 0
+    seconds: float = 0.0
+    max_depth: int = 32
+    noise: int = 0
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The move chosen, its value for the mover, and what it cost."""
+
+    move: int
+    value: int
+    depth: int
+    nodes: int
+    seconds: float
+
+
+class Aborted(Exception):
+    """Raised inside the search when a budget runs out or it is cancelled."""
+
+
+class Search:
+    """One search of one position; create a new one for each move."""
+
+    position: Position
+    limits: Limits
+    seed: int
+    nodes: int
+    depth: int
+    best_move: int
+    best_value: int
+    cancelled: bool
+    _deadline: float
+    _next_check: int
+    _table: dict[int, tuple[int, int, int, int]]
+    _killers: list[int]
+    _history: dict[int, int]
+    _move_lists: list[list[int]]
+    _salt: int
+
+    def __init__(self, position: Position, limits: Limits, seed: int = 0) -> None:
+        """Search a private copy of ``position`` (the caller's stays untouched)."""
+        self.position = position.copy()
+        self.limits = limits
+        self.seed = seed
+        self.nodes = 0
+        self.depth = 0
+        self.best_move = -1
+        self.best_value = 0
+        self.cancelled = False
+        self._deadline = 0.0
+        self._next_check = CHECK_EVERY
+        self._table = {}
+        self._killers = [0] * (MAX_PLY + 1)
+        self._history = {}
+        self._move_lists = [[] for _ in range(MAX_PLY + QUIESCENCE_PLIES + 2)]
+        self._salt = (seed * NOISE_MULTIPLIER + 1) & MASK_64
+
+    def cancel(self) -> None:
+        """Ask the search to stop; ``run`` returns within a few milliseconds."""
+        self.cancelled = True
+
+    def run(self) -> SearchResult:
+        """Search until a limit; the position must not be over."""
+        start = time.perf_counter()
+        if self.limits.seconds > 0:
+            self._deadline = start + self.limits.seconds
+        root_moves = self.position.legal_moves()
+        if not root_moves:
+            raise ValueError("the game is over: there is no move to search")
+        self.best_move = root_moves[0]
+        if len(root_moves) > 1:
+            self._deepen(root_moves)
+        return SearchResult(
+            self.best_move, self.best_value, self.depth, self.nodes, time.perf_counter() - start
+        )
+
+    # ------------------------------------------------------------ iterations
+
+    def _deepen(self, root_moves: list[int]) -> None:
+        values = [0] * len(root_moves)
+        for depth in range(1, self.limits.max_depth + 1):
+            try:
+                self._search_root(root_moves, values, depth)
+            except Aborted:
+                return
+            self.depth = depth
+            if abs(self.best_value) >= WIN_THRESHOLD:
+                return  # a proven result does not change with depth
+            _sort_by_values(root_moves, values)
+
+    def _search_root(self, root_moves: list[int], values: list[int], depth: int) -> None:
+        """One iteration; ``best_move`` follows every root move proven better.
+
+        An abort leaves the private position mid-line: the search ends there.
+        """
+        position = self.position
+        side = position.side
+        alpha = -INFINITY
+        for i in range(len(root_moves)):
+            move = root_moves[i]
+            position.make(move)
+            self.nodes += 1
+            if position.side == side:
+                value = self._search(depth - 1, alpha, INFINITY, 1)
+            else:
+                value = -self._search(depth - 1, -INFINITY, -alpha, 1)
+            position.unmake()
+            values[i] = value
+            if value > alpha:
+                alpha = value
+                self.best_move = move
+                self.best_value = value
+
+    # ---------------------------------------------------------------- search
+
+    def _search(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self._tick()
+        position = self.position
+        moves = self._move_lists[ply]
+        position.generate_moves(moves)
+        if not moves:
+            return final_value(position, ply)
+        if depth <= 0 or ply >= MAX_PLY:
+            return self._quiesce(moves, alpha, beta, ply, QUIESCENCE_PLIES)
+        key = self._key()
+        entry = self._table.get(key)
+        table_move = 0
+        if entry is not None:
+            entry_depth, bound, entry_value, table_move = entry
+            if entry_depth >= depth:
+                if bound == EXACT:
+                    return entry_value
+                if bound == LOWER and entry_value >= beta:
+                    return entry_value
+                if bound == UPPER and entry_value <= alpha:
+                    return entry_value
+        self._order(moves, table_move, ply)
+        original_alpha = alpha
+        best_value = -INFINITY
+        best_move = moves[0]
+        side = position.side
+        for move in moves:
+            position.make(move)
+            self.nodes += 1
+            if position.side == side:
+                value = self._search(depth - 1, alpha, beta, ply + 1)
+            else:
+                value = -self._search(depth - 1, -beta, -alpha, ply + 1)
+            position.unmake()
+            if value > best_value:
+                best_value = value
+                best_move = move
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        self._reward(move, depth, ply)
+                        break
+        if best_value <= original_alpha:
+            bound = UPPER
+        elif best_value >= beta:
+            bound = LOWER
+        else:
+            bound = EXACT
+        self._store(key, depth, bound, best_value, best_move)
+        return best_value
+
+    def _quiesce(self, moves: list[int], alpha: int, beta: int, ply: int, left: int) -> int:
+        """Stand pat on the evaluation, or play on through connections and
+        displacements (``moves`` are the position's legal moves)."""
+        position = self.position
+        stand = self._evaluate()
+        if left == 0 or stand >= beta:
+            return stand
+        alpha = max(alpha, stand)
+        best_value = stand
+        side = position.side
+        replies = self._move_lists[ply + 1]
+        for move in moves:
+            if not is_forcing(move):
+                continue
+            position.make(move)
+            self.nodes += 1
+            self._tick()
+            position.generate_moves(replies)
+            if not replies:
+                value = final_value(position, ply + 1)
+            elif position.side == side:
+                value = self._quiesce(replies, alpha, beta, ply + 1, left - 1)
+            else:
+                value = -self._quiesce(replies, -beta, -alpha, ply + 1, left - 1)
+            position.unmake()
+            if value > best_value:
+                best_value = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best_value
+
+    # --------------------------------------------------------------- helpers
+
+    def _tick(self) -> None:
+        """Stop when cancelled or out of budget (looked at every few nodes)."""
+        if self.nodes < self._next_check:
+            return
+        self._next_check = self.nodes + CHECK_EVERY
+        if self.cancelled:
+            raise Aborted
+        if self.limits.nodes and self.nodes >= self.limits.nodes and self.depth >= 1:
+            raise Aborted
+        if self._deadline and time.perf_counter() >= self._deadline:
+            raise Aborted
+
+    def _key(self) -> int:
+        position = self.position
+        key = position.key()
+        if position.quiet >= QUIET_LIMIT - MAX_PLY:
+            key ^= (position.quiet * QUIET_KEY) & MASK_64
+        return key
+
+    def _evaluate(self) -> int:
+        value = evaluate(self.position)
+        noise = self.limits.noise
+        if noise:
+            mixed = ((self.position.key() ^ self._salt) * NOISE_MULTIPLIER) & MASK_64
+            value += (mixed >> 32) % (2 * noise + 1) - noise
+        return value
+
+    def _order(self, moves: list[int], table_move: int, ply: int) -> None:
+        """Sort ``moves`` best-first in place, packing each move with its rank."""
+        killer = self._killers[ply]
+        history = self._history
+        for i in range(len(moves)):
+            move = moves[i]
+            if move == table_move:
+                rank = TABLE_MOVE_ORDER
+            else:
+                kind = kind_of(move)
+                if kind == DISPLACEMENT:
+                    rank = DISPLACEMENT_ORDER
+                elif kind == CONNECTION:
+                    rank = CONNECTION_ORDER
+                elif move == killer:
+                    rank = KILLER_ORDER
+                else:
+                    rank = 0
+                rank += history.get(move, 0)
+            moves[i] = rank << ORDER_SHIFT | move
+        moves.sort(reverse=True)
+        for i in range(len(moves)):
+            moves[i] &= MOVE_MASK
+
+    def _reward(self, move: int, depth: int, ply: int) -> None:
+        """Remember a move that refuted a line (killer and history)."""
+        if is_forcing(move):
+            return
+        self._killers[ply] = move
+        self._history[move] = min(HISTORY_CAP, self._history.get(move, 0) + depth * depth)
+
+    def _store(self, key: int, depth: int, bound: int, value: int, move: int) -> None:
+        table = self._table
+        if len(table) >= TABLE_LIMIT:
+            table.clear()
+        table[key] = (depth, bound, value, move)
+
+
+def is_forcing(move: int) -> bool:
+    """Connections and displacements: the moves that change the groups."""
+    return kind_of(move) in (CONNECTION, DISPLACEMENT)
+
+
+def _sort_by_values(moves: list[int], values: list[int]) -> None:
+    """Reorder root moves by their last values, best first (stable for ties)."""
+    order = sorted(range(len(moves)), key=values.__getitem__, reverse=True)
+    moves[:] = [moves[i] for i in order]
+    values[:] = [values[i] for i in order]

@@ -8,7 +8,7 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 
-from engine.geometry import EDGE_NAMES, cell_name
+from engine.geometry import cell_name
 from engine.notation import (
     IllegalMoveError,
     NotationError,
@@ -21,7 +21,7 @@ from engine.perft import perft
 from engine.pieces import COLOUR_NAMES, NOBODY
 from engine.playout import greedy_move, random_move
 from engine.position import END_REASON_NAMES, NOT_OVER, Position
-from engine.record import format_record, GameRecord
+from engine.record import GameRecord, format_record
 from engine.scoring import Score, score
 from engine.start import starting_position
 
@@ -208,4 +208,6 @@ COMMANDS: dict[str, Command] = {
     "score": cmd_score,
     "play": cmd_play,
     "selfplay": cmd_selfplay,
+    "arena": cmd_arena,
+    "hint": cmd_hint,
 }

@@ -154,13 +154,14 @@ def _parse_board(text: str) -> list[int]:
         for file_index, token in enumerate(tokens):
             if token == ".":
                 continue
+            cell = cell_at(file_index, rank)
             code = piece(COLOUR_LETTERS.index(token[0]), int(token[1]))
             counts[code] = counts.get(code, 0) + 1
             if counts[code] > COPIES_PER_VALUE:
                 raise NotationError(
-                    f"more than 3 satellites '{token}' on the board (at {cell_name(cell_at(file_index, rank))})"
+                    f"more than 3 satellites '{token}' on the board (at {cell_name(cell)})"
                 )
-            codes[cell_at(file_index, rank)] = code
+            codes[cell] = code
     return codes
 
 
@@ -176,7 +177,7 @@ def _rank_tokens(text: str, rank: int) -> list[str]:
             i += 2
         else:
             raise NotationError(
-                f"rank {rank + 1}: '{text[i:i + 2]}' is not a cell ('.', r1..r4 or b1..b4)"
+                f"rank {rank + 1}: '{text[i : i + 2]}' is not a cell ('.', r1..r4 or b1..b4)"
             )
     return tokens
 

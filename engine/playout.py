@@ -20,7 +20,7 @@ def greedy_move(position: Position, rng: random.Random) -> int:
     """
     mover = position.side
     best: list[int] = []
-    best_value = -10**9
+    best_value = -(10**9)
     for move in position.legal_moves():
         position.make(move)
         value = score_margin(position, mover)

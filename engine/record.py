@@ -60,8 +60,9 @@ class GameRecord:
     """Further headers (mode, AI level, ...), kept in order."""
 
     @classmethod
-    def from_seed(cls, seed: int, **names: str) -> "GameRecord":
-        return cls(start=format_position(starting_position(seed)), seed=seed, **names)
+    def from_seed(cls, seed: int, red: str = "Red", blue: str = "Blue") -> "GameRecord":
+        start = format_position(starting_position(seed))
+        return cls(start=start, seed=seed, red=red, blue=blue)
 
     def final_position(self) -> Position:
         position = parse_position(self.start)
@@ -120,7 +121,7 @@ def parse_record(text: str) -> GameRecord:
     """Read a record, replaying and validating every move."""
     headers, movetext = _split_headers(text)
     if headers.get("Format") != FORMAT:
-        raise RecordError(f"not a Satellites record of a known version (Format \"{FORMAT}\")")
+        raise RecordError(f'not a Satellites record of a known version (Format "{FORMAT}")')
     seed = _seed(headers)
     start = _start(headers, seed)
     record = GameRecord(

@@ -1,0 +1,26 @@
+"""Positions for tests, written as a few satellites on an otherwise empty board."""
+
+from engine.notation import parse_position
+from engine.position import Position
+
+FILES = "abcdefghij"
+
+
+def position_text(
+    satellites: dict[str, str], side: str = "r", grace: int = 0, quiet: int = 0
+) -> str:
+    """RULES.md notation for ``{"c4": "r3", "f5": "b2"}`` and the three counters."""
+    rows = []
+    for rank in range(10, 0, -1):
+        rows.append("".join(satellites.get(f"{f}{rank}", ".") for f in FILES))
+    return f"{'/'.join(rows)} {side} {grace} {quiet}"
+
+
+def position_with(
+    satellites: dict[str, str], side: str = "r", grace: int = 0, quiet: int = 0
+) -> Position:
+    return parse_position(position_text(satellites, side, grace, quiet))
+
+
+CLOSING_EDGES = {"a1": "b1", "j10": "b1", "a10": "r1", "j1": "r1"}
+"""One satellite on each corner occupies all four edges: connections closed."""

@@ -1,0 +1,118 @@
+"""The linked game both devices agree on, its move history and its hashes.
+
+``LinkGame`` is everything a device must keep to resume a linked game after a
+crash or a reboot: the session hands it to a save hook before it acknowledges
+or sends any move, and ``LinkGame.from_text`` restores it.
+"""
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+
+from engine.notation import IllegalMoveError, NotationError, format_move, parse_move
+from engine.position import Position
+from engine.start import starting_position
+
+RULES_VERSION = 1
+"""The version of RULES.md both devices must play (raise it when the rules change)."""
+HOST, GUEST = "host", "guest"
+
+
+class LinkGameError(ValueError):
+    """Saved link-game text that cannot be restored."""
+
+
+class IllegalPly(ValueError):
+    """A move that cannot be the next ply of the linked game."""
+
+
+@dataclass
+class LinkGame:
+    game_id: int
+    """Random non-zero 32-bit number the host draws; every frame carries it."""
+    seed: int
+    local_colour: int
+    role: str
+    moves: list[str] = field(default_factory=list)
+    """Every ply so far in RULES.md notation, both players'."""
+
+    def to_text(self) -> str:
+        return json.dumps(
+            {
+                "format": "satellites-link 1",
+                "game_id": self.game_id,
+                "seed": self.seed,
+                "local_colour": self.local_colour,
+                "role": self.role,
+                "moves": self.moves,
+            }
+        )
+
+    @classmethod
+    def from_text(cls, text: str) -> "LinkGame":
+        try:
+            data = json.loads(text)
+            if data["format"] != "satellites-link 1":
+                raise LinkGameError(f"unknown saved link game format {data['format']!r}")
+            game = cls(
+                game_id=int(data["game_id"]),
+                seed=int(data["seed"]),
+                local_colour=int(data["local_colour"]),
+                role=str(data["role"]),
+                moves=[str(move) for move in data["moves"]],
+            )
+        except (ValueError, KeyError, TypeError) as error:
+            raise LinkGameError(f"the saved link game is unreadable: {error}") from None
+        if game.role not in (HOST, GUEST) or game.local_colour not in (0, 1):
+            raise LinkGameError("the saved link game names an unknown role or colour")
+        return game
+
+
+def chain_start(game_id: int, seed: int) -> int:
+    return _hash64(f"satellites-link rules {RULES_VERSION} game {game_id} seed {seed}".encode())
+
+
+def chain_next(previous: int, move_text: str) -> int:
+    """The history hash after one more ply: each hash covers every ply before it."""
+    return _hash64(previous.to_bytes(8, "little") + move_text.encode("ascii"))
+
+
+def _hash64(data: bytes) -> int:
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little")
+
+
+class History:
+    """A LinkGame replayed with the engine: position, and hashes at every ply."""
+
+    def __init__(self, game: LinkGame) -> None:
+        self.game = game
+        self.position: Position = starting_position(game.seed)
+        self.chains = [chain_start(game.game_id, game.seed)]
+        self.keys = [self.position.key()]
+        moves, game.moves = game.moves, []
+        for ply, text in enumerate(moves, 1):
+            try:
+                self.append(text, self.parse(text))
+            except IllegalPly as error:
+                raise LinkGameError(f"ply {ply} of the saved link game: {error}") from None
+
+    @property
+    def plies(self) -> int:
+        return len(self.game.moves)
+
+    def parse(self, text: str) -> int:
+        """The next ply written as ``text``; IllegalPly if it cannot be."""
+        try:
+            move = parse_move(self.position, text)
+        except (NotationError, IllegalMoveError) as error:
+            raise IllegalPly(str(error)) from None
+        if format_move(move) != text:
+            raise IllegalPly(f"{text} is not written the standard way ({format_move(move)})")
+        return move
+
+    def append(self, text: str, move: int) -> None:
+        """Play ``move``, which ``parse`` read from ``text``."""
+        self.position.make(move)
+        self.game.moves.append(text)
+        self.chains.append(chain_next(self.chains[-1], text))
+        self.keys.append(self.position.key())

@@ -1,0 +1,146 @@
+"""A fault-injecting cable between two link endpoints, for tests and benchmarks.
+
+``FaultyCable`` joins two in-memory ``CableEnd`` transports.  Every chunk a
+side writes may be dropped, duplicated, corrupted, truncated, preceded by a
+garbage burst or delayed (delays keep byte order, as a real UART does), and
+the whole cable may be unplugged for a while, losing what was in flight.
+Time is whatever the caller passes to ``step``, so runs are fast and
+reproducible.
+"""
+
+import random
+from collections import deque
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class FaultPlan:
+    """Probability of each fault per chunk written (unplug: per step)."""
+
+    drop: float = 0.0
+    duplicate: float = 0.0
+    corrupt: float = 0.0
+    truncate: float = 0.0
+    garbage: float = 0.0
+    delay: float = 0.0
+    max_delay: float = 1.0
+    unplug: float = 0.0
+    max_unplugged: float = 5.0
+
+    @classmethod
+    def random(cls, rng: random.Random) -> "FaultPlan":
+        """A random schedule, from a clean cable to a very bad one."""
+        return cls(
+            drop=rng.choice([0.0, 0.05, 0.3]),
+            duplicate=rng.choice([0.0, 0.1]),
+            corrupt=rng.choice([0.0, 0.1]),
+            truncate=rng.choice([0.0, 0.05]),
+            garbage=rng.choice([0.0, 0.05]),
+            delay=rng.choice([0.0, 0.1]),
+            unplug=rng.choice([0.0, 0.002]),
+        )
+
+
+class CableEnd:
+    """One end of the cable; implements drivers.link.session.Transport."""
+
+    def __init__(self) -> None:
+        self.inbox = bytearray()
+        self.outbox: list[bytes] = []
+        self.openings = 1
+
+    def read(self) -> bytes:
+        data = bytes(self.inbox)
+        self.inbox.clear()
+        return data
+
+    def write(self, data: bytes) -> None:
+        self.outbox.append(data)
+
+    def close(self) -> None:
+        self.outbox.clear()
+
+    def reopen(self) -> None:
+        """The device restarted: nothing of the old process is left in flight."""
+        self.inbox.clear()
+        self.outbox.clear()
+        self.openings += 1
+
+
+@dataclass
+class FaultCounts:
+    dropped: int = 0
+    duplicated: int = 0
+    corrupted: int = 0
+    truncated: int = 0
+    garbage_bursts: int = 0
+    delayed: int = 0
+    unplugs: int = 0
+
+
+class FaultyCable:
+    def __init__(self, rng: random.Random, plan: FaultPlan) -> None:
+        self.ends = (CableEnd(), CableEnd())
+        self._rng = rng
+        self._plan = plan
+        self._in_flight: tuple[deque[tuple[float, bytes]], deque[tuple[float, bytes]]] = (
+            deque(),
+            deque(),
+        )
+        self._plugged_in_at = 0.0
+        self.faults = FaultCounts()
+
+    def step(self, now: float) -> None:
+        """Move bytes along the cable up to time ``now``."""
+        if now < self._plugged_in_at:
+            for end in self.ends:
+                end.outbox.clear()
+            return
+        if self._plan.unplug and self._rng.random() < self._plan.unplug:
+            self._unplug(now)
+            return
+        for index, end in enumerate(self.ends):
+            queue = self._in_flight[index]
+            for chunk in end.outbox:
+                self._send(queue, chunk, now)
+            end.outbox.clear()
+            receiver = self.ends[1 - index]
+            while queue and queue[0][0] <= now:
+                receiver.inbox += queue.popleft()[1]
+
+    def _unplug(self, now: float) -> None:
+        self.faults.unplugs += 1
+        self._plugged_in_at = now + self._rng.uniform(0.1, self._plan.max_unplugged)
+        for end, queue in zip(self.ends, self._in_flight, strict=True):
+            queue.clear()
+            end.outbox.clear()
+            end.openings += 1
+        if self._rng.random() < 0.5:
+            # Pulled mid-frame: the receiver keeps half a frame.
+            self.ends[0].inbox += bytes(self._rng.randrange(1, 256) for _ in range(5))
+
+    def _send(self, queue: deque[tuple[float, bytes]], chunk: bytes, now: float) -> None:
+        plan, rng, faults = self._plan, self._rng, self.faults
+        if rng.random() < plan.drop:
+            faults.dropped += 1
+            return
+        if rng.random() < plan.corrupt:
+            faults.corrupted += 1
+            damaged = bytearray(chunk)
+            for _ in range(rng.randint(1, 3)):
+                damaged[rng.randrange(len(damaged))] ^= 1 << rng.randrange(8)
+            chunk = bytes(damaged)
+        if rng.random() < plan.truncate:
+            faults.truncated += 1
+            chunk = chunk[: rng.randrange(len(chunk))]
+        if rng.random() < plan.garbage:
+            faults.garbage_bursts += 1
+            chunk = rng.randbytes(rng.randrange(1, 300)) + chunk
+        when = queue[-1][0] if queue else now
+        if rng.random() < plan.delay:
+            faults.delayed += 1
+            when = max(when, now + rng.uniform(0, plan.max_delay))
+        copies = 2 if rng.random() < plan.duplicate else 1
+        faults.duplicated += copies - 1
+        for _ in range(copies):
+            queue.append((when, chunk))

@@ -210,4 +210,6 @@ COMMANDS: dict[str, Command] = {
     "selfplay": cmd_selfplay,
     "arena": cmd_arena,
     "hint": cmd_hint,
+    "arena": cmd_arena,
+    "hint": cmd_hint,
 }

@@ -1,0 +1,98 @@
+"""Players the arena can seat, named by short specs.
+
+``random``          uniform random legal moves
+``greedy``          the best score one ply ahead (random among equals)
+``uct:N``           vanilla UCT with N random playouts a move
+``uct@S``           vanilla UCT with S seconds a move
+``level3``          a level exactly as players meet it (``engine.ai.levels``)
+``level5:N``        a level's search with its node budget replaced by N
+``level5@S``        a level's search with S seconds a move instead of nodes
+
+Agents are plain data, so the arena can send them to worker processes.
+"""
+
+import random
+from dataclasses import dataclass, replace
+
+from engine.ai.levels import level
+from engine.ai.search import Search
+from engine.ai.uct import uct_move
+from engine.playout import greedy_move, random_move
+from engine.position import Position
+
+KINDS = ("random", "greedy", "uct", "level")
+
+
+@dataclass(frozen=True)
+class Agent:
+    """A move chooser: ``kind`` is random, greedy, uct or level."""
+
+    kind: str
+    level: int = 0
+    nodes: int = 0
+    seconds: float = 0.0
+    spec: str = ""
+
+    def choose(self, position: Position, rng: random.Random) -> int:
+        """This agent's move (the position must not be over)."""
+        if self.kind == "random":
+            return random_move(position, rng)
+        if self.kind == "greedy":
+            return greedy_move(position, rng)
+        if self.kind == "uct":
+            return uct_move(position, rng, self.nodes, self.seconds)
+        limits = level(self.level).limits
+        if self.nodes or self.seconds:
+            limits = replace(limits, nodes=self.nodes, seconds=self.seconds)
+        return Search(position, limits, rng.getrandbits(32)).run().move
+
+
+def parse_agent(spec: str) -> Agent:
+    """The agent a spec names (ValueError with the reason otherwise)."""
+    text = spec.strip().lower()
+    name, budget = _split_budget(text)
+    nodes = 0
+    seconds = 0.0
+    if budget.startswith(":"):
+        nodes = _positive_int(budget[1:], spec)
+    elif budget.startswith("@"):
+        seconds = _positive_float(budget[1:], spec)
+    if name in ("random", "greedy"):
+        if budget:
+            raise ValueError(f"agent '{spec}': {name} takes no budget")
+        return Agent(name, spec=text)
+    if name == "uct":
+        if not budget:
+            raise ValueError(f"agent '{spec}': give UCT a budget, like uct:1000 or uct@1.0")
+        return Agent("uct", nodes=nodes, seconds=seconds, spec=text)
+    if name.startswith("level") and name[5:].isdigit():
+        number = int(name[5:])
+        level(number)  # checks the range
+        return Agent("level", level=number, nodes=nodes, seconds=seconds, spec=text)
+    raise ValueError(
+        f"unknown agent '{spec}' (random, greedy, uct:N, uct@S, level1..level5[:N|@S])"
+    )
+
+
+def _split_budget(text: str) -> tuple[str, str]:
+    for mark in (":", "@"):
+        if mark in text:
+            at = text.index(mark)
+            return text[:at], text[at:]
+    return text, ""
+
+
+def _positive_int(text: str, spec: str) -> int:
+    if not text.isdigit() or int(text) == 0:
+        raise ValueError(f"agent '{spec}': the node budget must be a whole number above 0")
+    return int(text)
+
+
+def _positive_float(text: str, spec: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = 0.0
+    if not seconds > 0:
+        raise ValueError(f"agent '{spec}': the time budget must be seconds above 0")
+    return seconds

@@ -1,0 +1,211 @@
+"""``python -m engine arena A B``: paired games between two agents, with statistics.
+
+Every seed's start position is played twice with the colours swapped, so a
+lucky draw favours nobody.  The score's 95% interval comes from the spread of
+the pair scores (the pentanomial view used by engine testers), and the Elo
+difference and its interval follow from the score by the logistic model.
+Pairs can be spread over worker processes (``--workers``).
+"""
+
+import math
+import statistics
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from random import Random
+
+from engine.ai.agents import Agent, parse_agent
+from engine.pieces import BLUE, NOBODY, RED
+from engine.position import END_REASON_NAMES
+from engine.scoring import score
+from engine.start import starting_position
+
+USAGE = (
+    "arena A B [--games N] [--seed S] [--workers W] [--progress]: N games (even; "
+    "each seed twice, colours swapped) of agent A against agent B"
+)
+Z_95 = 1.96
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game, seen from agent A."""
+
+    seed: int
+    a_is_red: bool
+    a_points: float
+    """1 win, 0.5 draw, 0 loss."""
+    plies: int
+    end_reason: int
+    a_thinking: "Thinking"
+    b_thinking: "Thinking"
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """One agent's thinking over one game."""
+
+    moves: int
+    seconds: float
+    longest: float
+
+
+def play_game(a: Agent, b: Agent, seed: int, a_is_red: bool) -> GameResult:
+    """Play one game from the start position ``seed`` draws."""
+    position = starting_position(seed)
+    red, blue = (a, b) if a_is_red else (b, a)
+    agents = (red, blue)
+    rngs = (Random(seed * 4 + 1), Random(seed * 4 + 2))
+    totals = [0.0, 0.0]
+    longest = [0.0, 0.0]
+    moves = [0, 0]
+    plies = 0
+    while not position.is_over():
+        side = position.side
+        started = time.perf_counter()
+        move = agents[side].choose(position, rngs[side])
+        spent = time.perf_counter() - started
+        totals[side] += spent
+        longest[side] = max(longest[side], spent)
+        moves[side] += 1
+        position.make(move)
+        plies += 1
+    winner = score(position).winner
+    a_colour = RED if a_is_red else BLUE
+    points = 0.5 if winner == NOBODY else float(winner == a_colour)
+    b_colour = 1 - a_colour
+    return GameResult(
+        seed,
+        a_is_red,
+        points,
+        plies,
+        position.end_reason(),
+        Thinking(moves[a_colour], totals[a_colour], longest[a_colour]),
+        Thinking(moves[b_colour], totals[b_colour], longest[b_colour]),
+    )
+
+
+def play_pair(task: tuple[Agent, Agent, int]) -> tuple[GameResult, GameResult]:
+    """Both games of one seed: A as Red, then A as Blue."""
+    a, b, seed = task
+    return play_game(a, b, seed, True), play_game(a, b, seed, False)
+
+
+def run_arena(
+    a: Agent, b: Agent, pairs: int, first_seed: int, workers: int, progress: bool = False
+) -> list[GameResult]:
+    """Play ``pairs`` seeds from ``first_seed``; results in seed order."""
+    tasks = [(a, b, seed) for seed in range(first_seed, first_seed + pairs)]
+    results: list[GameResult] = []
+    if workers <= 1:
+        for task in tasks:
+            results.extend(play_pair(task))
+            _report_progress(progress, a, b, results, pairs)
+        return results
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for pair in pool.map(play_pair, tasks):
+            results.extend(pair)
+            _report_progress(progress, a, b, results, pairs)
+    return results
+
+
+def _report_progress(
+    progress: bool, a: Agent, b: Agent, results: list[GameResult], pairs: int
+) -> None:
+    if progress:
+        points = sum(r.a_points for r in results)
+        print(
+            f"{a.spec} vs {b.spec}: {len(results) // 2}/{pairs} pairs, {points:g}/{len(results)}",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+def elo_difference(fraction: float) -> float:
+    """The logistic Elo difference for a score fraction (infinite at 0 and 1)."""
+    if fraction <= 0.0:
+        return -math.inf
+    if fraction >= 1.0:
+        return math.inf
+    return -400.0 * math.log10(1.0 / fraction - 1.0)
+
+
+def score_interval(results: list[GameResult]) -> tuple[float, float, float]:
+    """A's score fraction and its 95% interval, from the pair scores."""
+    pair_scores = [
+        (results[i].a_points + results[i + 1].a_points) / 2 for i in range(0, len(results), 2)
+    ]
+    mean = statistics.fmean(pair_scores)
+    spread = statistics.stdev(pair_scores) if len(pair_scores) > 1 else 0.0
+    margin = Z_95 * spread / math.sqrt(len(pair_scores))
+    return mean, max(0.0, mean - margin), min(1.0, mean + margin)
+
+
+def summarize(a: Agent, b: Agent, results: list[GameResult], first_seed: int) -> list[str]:
+    """The report: score, Elo, game lengths, end reasons and thinking times."""
+    wins = sum(r.a_points == 1.0 for r in results)
+    draws = sum(r.a_points == 0.5 for r in results)
+    losses = len(results) - wins - draws
+    fraction, low, high = score_interval(results)
+    plies = [r.plies for r in results]
+    reasons = Counter(r.end_reason for r in results)
+    as_red = [r.a_points for r in results if r.a_is_red]
+    as_blue = [r.a_points for r in results if not r.a_is_red]
+    last_seed = first_seed + len(results) // 2 - 1
+    lines = [
+        f"{a.spec} vs {b.spec}: {len(results)} games, seeds {first_seed}..{last_seed} "
+        "each played with both colours",
+        f"{a.spec}: {wins} wins, {draws} draws, {losses} losses; score {fraction:.1%} "
+        f"(95% interval {low:.1%} .. {high:.1%})",
+        f"Elo difference: {_signed(elo_difference(fraction))} "
+        f"(95% interval {_signed(elo_difference(low))} .. {_signed(elo_difference(high))})",
+        f"{a.spec} scores {statistics.fmean(as_red):.1%} as Red, "
+        f"{statistics.fmean(as_blue):.1%} as Blue",
+        f"plies: mean {statistics.fmean(plies):.0f}, median {statistics.median(plies):g}, "
+        f"min {min(plies)}, max {max(plies)}",
+        "ended by: " + ", ".join(f"{END_REASON_NAMES[k]} {n}" for k, n in sorted(reasons.items())),
+    ]
+    a_thinking = [r.a_thinking for r in results]
+    b_thinking = [r.b_thinking for r in results]
+    for agent, thinking in ((a, a_thinking), (b, b_thinking)):
+        moves = sum(t.moves for t in thinking)
+        total = sum(t.seconds for t in thinking)
+        longest = max(t.longest for t in thinking)
+        lines.append(
+            f"thinking, {agent.spec}: mean {total / max(1, moves):.3f} s a move, "
+            f"longest {longest:.3f} s"
+        )
+    return lines
+
+
+def _signed(elo: float) -> str:
+    if math.isinf(elo):
+        return "+inf" if elo > 0 else "-inf"
+    return f"{elo:+.0f}"
+
+
+def cmd_arena(args: list[str]) -> list[str]:
+    """The ``arena`` command of ``python -m engine`` (ValueError for bad input)."""
+    progress = "--progress" in args
+    args = [a for a in args if a != "--progress"]
+    if len(args) < 2:
+        raise ValueError(f"usage: {USAGE}")
+    a, b = parse_agent(args[0]), parse_agent(args[1])
+    options = {"--games": "100", "--seed": "1", "--workers": "1"}
+    rest = args[2:]
+    if len(rest) % 2:
+        raise ValueError("arena options come in pairs, like --games 100")
+    for name, value in zip(rest[::2], rest[1::2], strict=True):
+        if name not in options:
+            raise ValueError(f"unknown arena option '{name}'")
+        if not value.isdigit() or int(value) == 0:
+            raise ValueError(f"{name} must be a whole number above 0, not '{value}'")
+        options[name] = value
+    games = int(options["--games"])
+    if games % 2:
+        raise ValueError("--games must be even: each seed is played with both colours")
+    first_seed = int(options["--seed"])
+    results = run_arena(a, b, games // 2, first_seed, int(options["--workers"]), progress)
+    return summarize(a, b, results, first_seed)

@@ -1,0 +1,101 @@
+"""Thinking in the background, so the app's frame loop never waits.
+
+The device app drives one ``Thinker`` from its frame loop::
+
+    thinker = Thinker()
+    thinker.start(position, level=3, seed=game_seed + ply)   # returns at once
+    ...
+    progress = thinker.poll()     # each frame: None when idle, else Progress
+    if progress is not None and progress.done:
+        move = thinker.result()   # the level's move (or the hint)
+    ...
+    thinker.cancel()              # player undid, quit or asked to move now: back within 50 ms
+
+``start`` searches a private copy of the position on a daemon thread, so the
+caller may change its own position straight away.  ``hint`` is ``start`` at
+the hint level.  Only one search runs at a time: ``start`` cancels the one
+before.  Python threads share one core, which suits a frame loop that mostly
+sleeps between frames; the search checks its cancel flag every 64 nodes
+(about a millisecond here).
+"""
+
+import threading
+from dataclasses import dataclass
+
+from engine.ai.levels import HINT_LEVEL, level
+from engine.ai.search import Search, SearchResult
+from engine.position import Position
+
+CANCEL_WAIT = 0.05
+"""Seconds ``cancel`` waits for the search thread to finish."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What the search has done so far, for a 'thinking' indicator."""
+
+    done: bool
+    nodes: int
+    depth: int
+    """Deepest finished iteration."""
+    fraction: float
+    """Share of the node budget spent, 0.0 .. 1.0."""
+
+
+class Thinker:
+    """Runs one search at a time on a background thread."""
+
+    def __init__(self) -> None:
+        self._search: Search | None = None
+        self._thread: threading.Thread | None = None
+        self._result: SearchResult | None = None
+
+    def start(self, position: Position, level_number: int, seed: int = 0) -> None:
+        """Begin choosing the move of level ``level_number`` (1..5) in ``position``."""
+        limits = level(level_number).limits
+        if position.is_over():
+            raise ValueError("the game is over: there is no move to think about")
+        self.cancel()
+        search = Search(position, limits, seed)
+        self._search = search
+        self._result = None
+        self._thread = threading.Thread(target=self._run, args=(search,), daemon=True)
+        self._thread.start()
+
+    def hint(self, position: Position, seed: int = 0) -> None:
+        """Begin finding the best move for the player to move."""
+        self.start(position, HINT_LEVEL, seed)
+
+    def poll(self) -> Progress | None:
+        """The progress of the current search, or None when there is none."""
+        search = self._search
+        if search is None:
+            return None
+        budget = search.limits.nodes
+        fraction = min(1.0, search.nodes / budget) if budget else 0.0
+        done = self._result is not None
+        return Progress(done, search.nodes, search.depth, 1.0 if done else fraction)
+
+    def result(self) -> int | None:
+        """The chosen move once the search is done, else None."""
+        return self._result.move if self._result is not None else None
+
+    def details(self) -> SearchResult | None:
+        """The finished search's value, depth, nodes and time, else None."""
+        return self._result
+
+    def cancel(self) -> None:
+        """Stop and forget the current search (nothing happens when idle)."""
+        search, thread = self._search, self._thread
+        self._search = None
+        self._thread = None
+        self._result = None
+        if search is not None:
+            search.cancel()
+        if thread is not None:
+            thread.join(CANCEL_WAIT)
+
+    def _run(self, search: Search) -> None:
+        result = search.run()
+        if self._search is search:
+            self._result = result

@@ -1,0 +1,113 @@
+"""Vanilla UCT with uniform random playouts: the generic game-AI yardstick.
+
+Nothing here knows the game beyond its rules and final score (UCB1 with
+c = sqrt(2), one new node per iteration, random playouts to the end, a win
+worth 1 and a draw 1/2), so the arena can show what the evaluation in
+``engine.ai.search`` is worth at the same budget.
+"""
+
+import math
+import random
+import time
+from typing import Final
+
+from engine.pieces import NOBODY
+from engine.position import Position
+from engine.scoring import score
+
+EXPLORATION: Final = math.sqrt(2.0)
+CLOCK_EVERY: Final = 8
+"""Iterations between looks at the clock."""
+
+
+class Node:
+    """A tree node: the move that led here and the mover's results through it."""
+
+    __slots__ = ("children", "move", "mover", "untried", "visits", "wins")
+
+    move: int
+    mover: int
+    children: list["Node"]
+    untried: list[int]
+    visits: int
+    wins: float
+
+    def __init__(self, move: int, mover: int, untried: list[int]) -> None:
+        self.move = move
+        self.mover = mover
+        self.children = []
+        self.untried = untried
+        self.visits = 0
+        self.wins = 0.0
+
+    def best_child(self) -> "Node":
+        """The child with the highest UCB1 value."""
+        log_visits = math.log(self.visits)
+        best = self.children[0]
+        best_value = -1.0
+        for child in self.children:
+            value = child.wins / child.visits + EXPLORATION * math.sqrt(log_visits / child.visits)
+            if value > best_value:
+                best, best_value = child, value
+        return best
+
+
+def uct_move(position: Position, rng: random.Random, iterations: int, seconds: float = 0.0) -> int:
+    """The most visited root move after ``iterations`` or ``seconds`` (0: no limit
+    of that kind), whichever ends first."""
+    board = position.copy()
+    root = Node(-1, NOBODY, board.legal_moves())
+    if not root.untried:
+        raise ValueError("the game is over: there is no move to search")
+    if iterations <= 0 and seconds <= 0:
+        raise ValueError("UCT needs an iteration or a time budget")
+    deadline = time.perf_counter() + seconds if seconds > 0 else 0.0
+    done = 0
+    while True:
+        _iterate(board, root, rng)
+        done += 1
+        if iterations and done >= iterations:
+            break
+        if deadline and done % CLOCK_EVERY == 0 and time.perf_counter() >= deadline:
+            break
+    best = max(root.children, key=_visits)
+    return best.move
+
+
+def _visits(node: Node) -> int:
+    return node.visits
+
+
+def _iterate(board: Position, root: Node, rng: random.Random) -> None:
+    """Select, expand one node, play out at random, back the result up."""
+    path = [root]
+    node = root
+    made = 0
+    while not node.untried and node.children:
+        node = node.best_child()
+        board.make(node.move)
+        made += 1
+        path.append(node)
+    if node.untried:
+        move = node.untried.pop(rng.randrange(len(node.untried)))
+        mover = board.side
+        board.make(move)
+        made += 1
+        child = Node(move, mover, board.legal_moves())
+        node.children.append(child)
+        path.append(child)
+    moves: list[int] = []
+    board.generate_moves(moves)
+    while moves:
+        board.make(moves[rng.randrange(len(moves))])
+        made += 1
+        board.generate_moves(moves)
+    winner = score(board).winner
+    for _ in range(made):
+        board.unmake()
+    for visited in path:
+        visited.visits += 1
+        if winner == NOBODY:
+            visited.wins += 0.5
+        elif winner == visited.mover:
+            visited.wins += 1.0

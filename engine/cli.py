@@ -8,6 +8,8 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 
+from engine.ai.arena import cmd_arena
+from engine.ai.commands import cmd_hint
 from engine.geometry import cell_name
 from engine.notation import (
     IllegalMoveError,
@@ -208,8 +210,6 @@ COMMANDS: dict[str, Command] = {
     "score": cmd_score,
     "play": cmd_play,
     "selfplay": cmd_selfplay,
-    "arena": cmd_arena,
-    "hint": cmd_hint,
     "arena": cmd_arena,
     "hint": cmd_hint,
 }

@@ -1,0 +1,98 @@
+"""``python -m engine``: the commands and their behaviour on bad input."""
+
+import subprocess
+import sys
+
+import pytest
+
+from engine.cli import main
+from engine.notation import format_position, parse_move, parse_position
+
+START = "..r3r4.r3.r3../....r1.r2.../.b2.......b3/.b1......b1./.b1.......b3/.b2.......b4/b4........b4/b3.......b2./..r2.r2r1.r1../...r4..r4... r 0 0"  # noqa: E501
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_start_prints_the_start_position(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "start", "1") == (0, START + "\n", "")
+
+
+def test_moves_prints_each_move_and_the_resulting_position(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "moves", START)
+    lines = out.splitlines()
+    assert status == 0 and len(lines) == 104
+    move, after = lines[0].split(" ", 1)
+    position = parse_position(START)
+    position.make(parse_move(position, move))
+    assert after == format_position(position)
+
+
+def test_moves_accepts_the_position_as_four_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "moves", *START.split(" "))
+    assert status == 0 and len(out.splitlines()) == 104
+
+
+def test_moves_prints_nothing_when_the_game_is_over(capsys: pytest.CaptureFixture[str]) -> None:
+    over = START.replace(" r 0 0", " r 0 100")
+    assert run(capsys, "moves", over) == (0, "", "")
+
+
+def test_perft(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "perft", START, "2") == (0, "11002\n", "")
+
+
+def test_play_and_score(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "play", START, "c10-d9", "a4-a1")
+    assert status == 0
+    status, out, _ = run(capsys, "score", out.strip())
+    assert status == 0
+    assert out.splitlines()[0] == "game not over: the score if it ended now"
+    assert "result: draw" in out
+
+
+def test_selfplay_prints_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "selfplay", "--games", "2", "--red", "random")
+    assert status == 0
+    lines = out.splitlines()
+    assert len(lines) == 2 and lines[0].startswith("seed 1: ") and " plies, " in lines[0]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["frobnicate"],
+        ["start"],
+        ["start", "x"],
+        ["moves", "garbage"],
+        ["moves", START.replace("r3", "r9", 1)],
+        ["perft", START],
+        ["perft", START, "-1"],
+        ["play", START, "c10-c5"],
+        ["play", START, "zz"],
+        ["selfplay", "--games"],
+        ["selfplay", "--red", "genius"],
+    ],
+)
+def test_bad_input_exits_2_with_one_line_on_stderr(
+    capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    status, out, err = run(capsys, *args)
+    assert status == 2 and out == ""
+    assert len(err.splitlines()) == 1 and err.startswith("error: ")
+
+
+def test_the_module_runs_as_a_program_without_a_traceback() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "play", START, "a1-a2"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1

@@ -1,0 +1,92 @@
+"""Properties that hold over random games (hypothesis draws the seeds and plies)."""
+
+import random
+
+from games import lively_move, positions_of_a_game
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.geometry import CELLS, ORTHOGONAL
+from engine.notation import format_move, format_position, parse_position
+from engine.pieces import colour_of
+from engine.position import MAX_GROUP, Position
+from engine.scoring import groups
+from engine.start import starting_position
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def assert_section_5_holds(position: Position, colonies_before: list[frozenset[int]]) -> None:
+    for cell in range(CELLS):
+        if not position.is_connected(cell):
+            continue
+        for n in ORTHOGONAL[cell]:
+            same = position.board[n] and colour_of(position.board[n]) == colour_of(
+                position.board[cell]
+            )
+            assert not (same and position.is_connected(n)), "rule 5.1"
+    for group in groups(position):
+        assert group.size <= MAX_GROUP, "rule 5.2"
+        cells = set(group.cells)
+        assert sum(1 for colony in colonies_before if colony & cells) <= 1, "rule 5.3"
+
+
+def colonies(position: Position) -> list[frozenset[int]]:
+    return [frozenset(g.cells) for g in groups(position) if g.is_colony]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seeds)
+def test_section_5_holds_after_every_move(seed: int) -> None:
+    rng = random.Random(seed)
+    position = starting_position(seed)
+    while not position.is_over():
+        before = colonies(position)
+        position.make(lively_move(position, rng))
+        assert_section_5_holds(position, before)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seeds)
+def test_make_then_unmake_restores_the_position_exactly(seed: int) -> None:
+    for position in positions_of_a_game(seed):
+        text = format_position(position)
+        key = position.key()
+        for move in position.legal_moves():
+            position.make(move)
+            position.unmake()
+            assert format_position(position) == text, format_move(move)
+            assert position.key() == key
+
+
+@settings(max_examples=25, deadline=None)
+@given(seeds)
+def test_incremental_state_matches_a_position_rebuilt_from_its_text(seed: int) -> None:
+    for position in positions_of_a_game(seed):
+        rebuilt = parse_position(format_position(position))
+        assert position.adjacent == rebuilt.adjacent
+        assert position.connected_count == rebuilt.connected_count
+        assert position.edge_count == rebuilt.edge_count
+        assert position.board_key == rebuilt.board_key
+        assert sorted(map(sorted, (g.cells for g in groups(position)))) == sorted(
+            map(sorted, (g.cells for g in groups(rebuilt)))
+        )
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds, st.integers(min_value=0, max_value=300))
+def test_format_of_parse_is_the_identity(seed: int, plies: int) -> None:
+    for ply, position in enumerate(positions_of_a_game(seed, plies)):
+        if ply == plies:
+            text = format_position(position)
+            assert format_position(parse_position(text)) == text
+
+
+@settings(max_examples=25, deadline=None)
+@given(seeds)
+def test_the_move_list_has_no_duplicates(seed: int) -> None:
+    for position in positions_of_a_game(seed):
+        moves = position.legal_moves()
+        assert len(moves) == len(set(moves))
+        texts = [format_move(m) for m in moves]
+        assert len(texts) == len(set(texts))

@@ -1,0 +1,84 @@
+"""Game records: save, load, round-trip, and the first illegal ply named on load."""
+
+import random
+
+import pytest
+from games import lively_move
+
+from engine.notation import format_move
+from engine.record import GameRecord, RecordError, format_record, parse_record
+
+
+def finished_game(seed: int) -> GameRecord:
+    record = GameRecord.from_seed(seed, red="Ana", blue="Computer, level 3")
+    record.date = "2026.11.30"
+    record.tags["Mode"] = "vs computer"
+    position = record.final_position()
+    rng = random.Random(seed)
+    while not position.is_over():
+        move = lively_move(position, rng)
+        position.make(move)
+        record.moves.append(move)
+    return record
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_finished_game_round_trips_through_its_text(seed: int) -> None:
+    record = finished_game(seed)
+    text = format_record(record)
+    loaded = parse_record(text)
+    assert loaded.moves == record.moves
+    assert loaded.seed == seed and loaded.red == "Ana" and loaded.tags == {"Mode": "vs computer"}
+    assert format_record(loaded) == text
+    assert loaded.result() in {"1-0", "0-1", "1/2-1/2"}
+    assert f'[Result "{loaded.result()}"]' in text
+
+
+def test_the_record_holds_the_seed_and_the_start_position() -> None:
+    text = format_record(finished_game(1))
+    assert '[Seed "1"]' in text
+    assert '[Start "..r3r4.r3.r3../' in text
+
+
+def test_an_unfinished_game_has_the_result_star() -> None:
+    record = finished_game(2)
+    record.moves = record.moves[:5]
+    text = format_record(record)
+    assert '[Result "*"]' in text and text.rstrip().endswith("*")
+    assert parse_record(text).moves == record.moves
+
+
+def test_loading_names_the_first_illegal_ply() -> None:
+    record = finished_game(3)
+    text = format_record(record)
+    seventh = format_move(record.moves[6])
+    broken = text.replace(f"7. {seventh}", "7. a1-a2", 1)
+    with pytest.raises(RecordError, match="ply 7"):
+        parse_record(broken)
+
+
+@pytest.mark.parametrize(
+    ("mangle", "message"),
+    [
+        (lambda t: t.replace("satellites-record 1", "satellites-record 9"), "version"),
+        (lambda t: t.replace('[Seed "3"]', '[Seed "x3"]'), "Seed"),
+        (lambda t: t.replace('[Seed "3"]', '[Seed "4"]'), "Seed 4"),
+        (lambda t: t.replace("[Start", "[Start broken"), "malformed header"),
+        (lambda t: t.replace('[Red "Ana"]', '[Red "Ana"]\n[Red "Bo"]'), "twice"),
+        (lambda t: t.rstrip().rsplit(" ", 1)[0], "result"),
+        (lambda t: t.replace("5. ", "6. ", 1), "ply 5"),
+    ],
+)
+def test_damaged_records_give_a_clear_error(mangle: object, message: str) -> None:
+    text = format_record(finished_game(3))
+    assert callable(mangle)
+    with pytest.raises(RecordError, match=message):
+        parse_record(mangle(text))
+
+
+def test_a_record_whose_result_header_lies_is_refused() -> None:
+    text = format_record(finished_game(0))
+    result = parse_record(text).result()
+    lie = "0-1" if result != "0-1" else "1-0"
+    with pytest.raises(RecordError, match="result"):
+        parse_record(text.replace(f'[Result "{result}"]', f'[Result "{lie}"]'))

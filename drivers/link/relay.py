@@ -8,9 +8,13 @@ Time is whatever the caller passes to ``step``, so runs are fast and
 reproducible.
 """
 
+import contextlib
+import os
 import random
+import tty
 from collections import deque
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -144,3 +148,55 @@ class FaultyCable:
         faults.duplicated += copies - 1
         for _ in range(copies):
             queue.append((when, chunk))
+
+
+class PtyCable:
+    """Two pseudo-terminals joined through a FaultyCable, unpluggable for real.
+
+    Each device opens its stable name (``paths``: symlinks, as udev makes
+    under /dev/serial/by-id).  ``unplug`` closes both pty masters, so a reader
+    gets pyserial's "device disconnected" error; ``plug_in`` makes fresh ptys
+    and points the names at them.  Call ``pump`` regularly to move bytes.
+    """
+
+    def __init__(self, directory: Path, rng: random.Random, plan: FaultPlan) -> None:
+        self.cable = FaultyCable(rng, plan)
+        self.paths = (directory / "link-a", directory / "link-b")
+        self._fds: list[tuple[int, int]] = []
+        self.plug_in()
+
+    def plug_in(self) -> None:
+        for path in self.paths:
+            master, slave = os.openpty()
+            tty.setraw(slave)
+            os.set_blocking(master, False)
+            temporary = path.with_suffix(".new")
+            temporary.unlink(missing_ok=True)
+            temporary.symlink_to(os.ttyname(slave))
+            temporary.replace(path)
+            self._fds.append((master, slave))
+
+    def unplug(self) -> None:
+        for master, slave in self._fds:
+            os.close(master)
+            os.close(slave)
+        self._fds.clear()
+        for end in self.cable.ends:
+            end.inbox.clear()
+            end.outbox.clear()
+
+    def pump(self, now: float) -> None:
+        if not self._fds:
+            return
+        for (master, _), end in zip(self._fds, self.cable.ends, strict=True):
+            with contextlib.suppress(BlockingIOError):
+                end.outbox.append(os.read(master, 4096))
+        self.cable.step(now)
+        for (master, _), end in zip(self._fds, self.cable.ends, strict=True):
+            if end.inbox:
+                os.write(master, end.read())
+
+    def close(self) -> None:
+        self.unplug()
+        for path in self.paths:
+            path.unlink(missing_ok=True)

@@ -164,6 +164,7 @@ class ListenTransport:
         except (BlockingIOError, OSError):
             return None
         peer.setblocking(False)
+        peer.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self._peer = peer
         self.openings += 1
         log.info("peer connected from %s", address)

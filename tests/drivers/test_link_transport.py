@@ -1,0 +1,121 @@
+"""Link sessions over real byte pipes: pty pairs (with unplugging) and TCP sockets."""
+
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from drivers.link.history import LinkGame
+from drivers.link.relay import FaultPlan, PtyCable
+from drivers.link.session import LinkSession, Timing
+from drivers.link.transport import ListenTransport, SerialTransport
+from engine.notation import format_move
+from engine.pieces import RED
+
+FAST = Timing(hello_every=0.05, ping_every=0.05, link_timeout=0.5, first_retry=0.03, max_retry=0.1)
+
+
+class Slot:
+    def __init__(self) -> None:
+        self.text = ""
+
+    def __call__(self, game: LinkGame) -> None:
+        self.text = game.to_text()
+
+
+def play_some(session: LinkSession, rng: random.Random) -> None:
+    game = session.game
+    if game is None or session.state.name != "linked":
+        return
+    position = session.position
+    moves = position.legal_moves()
+    if position.side == game.local_colour and moves:
+        session.send_move(len(game.moves) + 1, format_move(rng.choice(moves)))
+
+
+def settled(session: LinkSession) -> bool:
+    game = session.game
+    return game is not None and session.peer_plies == len(game.moves) and session.position.is_over()
+
+
+def run_until(
+    condition: Callable[[], bool],
+    sessions: list[LinkSession],
+    rng: random.Random,
+    seconds: float,
+    pump: Callable[[float], None] = lambda now: None,
+) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        pump(time.monotonic())
+        for session in sessions:
+            session.poll()
+            play_some(session, rng)
+        time.sleep(0.001)
+
+
+def test_a_whole_game_over_a_faulty_pty_cable_survives_an_unplug(tmp_path: Path) -> None:
+    rng = random.Random(3)
+    pty = PtyCable(tmp_path, rng, FaultPlan(drop=0.05, corrupt=0.05, garbage=0.02))
+    a_port = SerialTransport(str(pty.paths[0]), retry_every=0.05)
+    b_port = SerialTransport(str(pty.paths[1]), retry_every=0.05)
+    host = LinkSession.host(a_port, 5, RED, Slot(), timing=FAST)
+    guest = LinkSession.guest(b_port, Slot(), timing=FAST)
+    try:
+        sessions = [host, guest]
+        run_until(
+            lambda: len(guest.game.moves) >= 20 if guest.game else False,
+            sessions,
+            rng,
+            20,
+            pty.pump,
+        )
+        pty.unplug()
+        run_until(lambda: not a_port.is_open and not b_port.is_open, sessions, rng, 2)
+        assert "disconnected" in a_port.last_error or "returned no data" in a_port.last_error
+        pty.plug_in()
+        opened_at = time.monotonic()
+        run_until(lambda: a_port.is_open and b_port.is_open, sessions, rng, 2, pty.pump)
+        assert time.monotonic() - opened_at < 2
+        run_until(lambda: settled(host) and settled(guest), sessions, rng, 30, pty.pump)
+    finally:
+        host.close()
+        guest.close()
+        pty.close()
+    assert host.game is not None and guest.game is not None
+    assert host.game.moves == guest.game.moves and host.chain == guest.chain
+    assert host.state.name == guest.state.name == "linked"
+
+
+def test_two_simulators_over_tcp_and_a_guest_killed_and_restarted_from_its_save() -> None:
+    rng = random.Random(4)
+    listener = ListenTransport("127.0.0.1", 0)
+    url = f"socket://127.0.0.1:{listener.address[1]}"
+    host = LinkSession.host(listener, 8, RED, Slot(), timing=FAST)
+    guest_slot = Slot()
+    guest = LinkSession.guest(SerialTransport(url, retry_every=0.05), guest_slot, timing=FAST)
+    try:
+        run_until(
+            lambda: (
+                len(guest_slot.text) > 0 and len(LinkGame.from_text(guest_slot.text).moves) >= 30
+            ),
+            [host, guest],
+            rng,
+            20,
+        )
+        guest.close()  # the guest device dies; only its save file is left
+        saved = LinkGame.from_text(guest_slot.text)
+        for _ in range(5):
+            host.poll()
+            play_some(host, rng)
+        guest = LinkSession.resume(
+            SerialTransport(url, retry_every=0.05), saved, guest_slot, timing=FAST
+        )
+        run_until(lambda: settled(host) and settled(guest), [host, guest], rng, 30)
+    finally:
+        host.close()
+        guest.close()
+    assert host.game is not None and guest.game is not None
+    assert guest.game.game_id == host.game.game_id
+    assert host.game.moves == guest.game.moves and host.chain == guest.chain

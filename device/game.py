@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from engine.moves import PASS
 from engine.notation import parse_position
-from engine.pieces import BLUE, RED
+from engine.pieces import BLUE, NOBODY, RED
 from engine.position import Position
 from engine.record import GameRecord
 from engine.scoring import Score, score
@@ -39,6 +39,8 @@ class Game:
     record: GameRecord
     setup: GameSetup = field(default_factory=GameSetup)
     position: Position = field(init=False)
+    resigned: int = NOBODY
+    """The colour that resigned, if the game ended that way."""
     movers: list[int] = field(init=False)
     """Who played each ply (grace moves break the strict alternation)."""
 
@@ -67,7 +69,7 @@ class Game:
         return self.record.moves[-1] if self.record.moves else None
 
     def is_over(self) -> bool:
-        return self.position.is_over()
+        return self.resigned != NOBODY or self.position.is_over()
 
     def human_to_move(self) -> bool:
         return not self.is_over() and self.setup.is_human(self.position.side)

@@ -87,10 +87,8 @@ class Selection:
         else:
             key = reading_order(self.cursor)
             later = [i for i, c in enumerate(self._choices) if reading_order(c) > key]
-            if later:
-                index = later[0] if step > 0 else later[0] - 1
-            else:
-                index = 0 if step > 0 else -1
+            first_later = later[0] if later else len(self._choices)
+            index = (first_later if step > 0 else first_later - 1) % len(self._choices)
         self.cursor = self._choices[index]
 
     def confirm(self) -> int | None:

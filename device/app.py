@@ -1,0 +1,218 @@
+"""The app: the screen stack, the input loop, saving, settings.
+
+Construct it with a profile, a display, the key map of the input drivers and
+a folder for saves; the desktop simulator and the device launcher differ only
+in the drivers they pass.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from device.buttons import Button, ButtonMapper
+from device.end_screen import EndScreen
+from device.game import Game
+from device.game_screen import GameScreen
+from device.menus import MessageScreen, TitleScreen
+from device.opponent import GreedyThinker, Thinker
+from device.ports import Display, KeyMap, LinkConnector, LinkSession
+from device.profiles import DeviceProfile
+from device.saves import SaveStore
+from device.screen import Screen
+from device.settings import load_settings, store_settings
+from device.theme import Fonts
+from device.ui import Ui
+
+MAX_WAIT_MS = 1000
+"""The loop sleeps at most this long, even when nothing is due."""
+
+
+class App:
+    def __init__(
+        self,
+        profile: DeviceProfile,
+        display: Display,
+        keymap: KeyMap,
+        save_dir: Path,
+        *,
+        thinker: Thinker | None = None,
+        hint_thinker: Thinker | None = None,
+        link: LinkConnector | None = None,
+        clock: Callable[[], int] | None = None,
+        seed: int | None = None,
+        today: Callable[[], str] | None = None,
+    ) -> None:
+        self.profile = profile
+        self.display = display
+        self.keymap = keymap
+        self.save_dir = save_dir
+        self.saves = SaveStore(save_dir)
+        self.settings = load_settings(save_dir)
+        self.ui = Ui(profile, self.settings, Fonts())
+        self.thinker: Thinker = thinker or GreedyThinker(seed)
+        self.hint_thinker: Thinker = hint_thinker or GreedyThinker(seed)
+        self.link = link
+        self._clock = clock or pygame.time.get_ticks
+        self._rng = random.Random(seed)
+        self._today = today or (lambda: time.strftime("%Y.%m.%d"))
+        self.mapper = ButtonMapper(dict(profile.buttons), dict(profile.long_press))
+        self.mapper.repeat = self.settings.repeat
+        self.screens: list[Screen] = [TitleScreen(self)]
+        self.running = True
+        self.dirty = True
+        self.after_draw: list[Callable[[pygame.Surface], None]] = []
+        """Extra drawing on top of each frame (the simulator's overlays)."""
+        display.set_rotation(self.settings.rotation)
+
+    # -- what screens ask for ------------------------------------------------
+
+    def now(self) -> int:
+        return self._clock()
+
+    def push(self, screen: Screen) -> None:
+        self.screens.append(screen)
+        self.dirty = True
+
+    def pop(self) -> None:
+        if len(self.screens) > 1:
+            self.screens.pop()
+        self.dirty = True
+
+    def to_title(self) -> None:
+        self.thinker.cancel()
+        self.hint_thinker.cancel()
+        self.screens = [TitleScreen(self)]
+        self.dirty = True
+
+    def start_game(self, game: Game, link: LinkSession | None = None) -> None:
+        self.thinker.cancel()
+        self.hint_thinker.cancel()
+        self.save_game(game)
+        self.screens = [TitleScreen(self), GameScreen(self, game, link)]
+        self.dirty = True
+
+    def new_seed(self) -> int:
+        return self._rng.randrange(1, 2**31)
+
+    def today(self) -> str:
+        return self._today()
+
+    def save_game(self, game: Game) -> None:
+        try:
+            self.saves.save(game)
+        except OSError as error:
+            self.show_message(self.ui.t("msg.save_failed", problem=error.strerror or str(error)))
+
+    def game_finished(self, game: Game) -> None:
+        stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{self._rng.randrange(16**6):06x}"
+        try:
+            self.saves.archive(game, stamp)
+            self.saves.discard()
+        except OSError as error:
+            self.show_message(self.ui.t("msg.save_failed", problem=error.strerror or str(error)))
+        self.screens = [TitleScreen(self), EndScreen(self, game)]
+        self.dirty = True
+
+    def settings_changed(self) -> None:
+        self.mapper.repeat = self.settings.repeat
+        self.display.set_rotation(self.settings.rotation)
+        self.dirty = True
+        try:
+            store_settings(self.save_dir, self.settings)
+        except OSError as error:
+            self.show_message(self.ui.t("msg.save_failed", problem=error.strerror or str(error)))
+
+    def show_message(self, words: str) -> None:
+        self.push(MessageScreen(self, words))
+
+    # -- input -----------------------------------------------------------------
+
+    @property
+    def top(self) -> Screen:
+        return self.screens[-1]
+
+    def button(self, button: Button) -> None:
+        """One logical button press, as the profile's mapping produced it."""
+        self.top.handle(button)
+        self.dirty = True
+
+    def press(self, physical: str, now: int) -> None:
+        for button in self.mapper.press(physical, now):
+            self.button(button)
+
+    def release(self, physical: str, now: int) -> None:
+        for button in self.mapper.release(physical, now):
+            self.button(button)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        now = self.now()
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type in (pygame.KEYDOWN, pygame.KEYUP):
+            physical = self.keymap.get(event.key)
+            if physical is None:
+                return
+            if event.type == pygame.KEYDOWN:
+                self.press(physical, now)
+            else:
+                self.release(physical, now)
+        elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWEXPOSED):
+            self.mapper.release_all()
+            self.dirty = True
+
+    # -- time and drawing --------------------------------------------------------
+
+    def update(self, now: int | None = None) -> None:
+        now = self.now() if now is None else now
+        for button in self.mapper.tick(now):
+            self.button(button)
+        if self.top.update(now):
+            self.dirty = True
+
+    def wait_ms(self, now: int | None = None) -> int:
+        """How long the loop may sleep before something is due."""
+        now = self.now() if now is None else now
+        deadlines = [
+            d for d in (self.mapper.next_deadline(), self.top.wakeup(now)) if d is not None
+        ]
+        if self.dirty:
+            return 0
+        if not deadlines:
+            return MAX_WAIT_MS
+        return max(0, min(MAX_WAIT_MS, min(deadlines) - now))
+
+    def draw(self) -> bool:
+        """Draw the frame if anything changed; True when a frame was presented."""
+        if not self.dirty:
+            return False
+        surface = self.display.surface
+        first = len(self.screens) - 1
+        while first > 0 and self.screens[first].overlay:
+            first -= 1
+        for screen in self.screens[first:]:
+            screen.draw(surface)
+        for extra in self.after_draw:
+            extra(surface)
+        self.display.present([surface.get_rect()])
+        self.dirty = False
+        return True
+
+    def step(self, timeout_ms: int | None = None) -> None:
+        """One turn of the loop: wait for input or a timer, react, draw."""
+        wait = self.wait_ms() if timeout_ms is None else timeout_ms
+        events = [pygame.event.wait(wait)] if wait > 0 else []
+        events += pygame.event.get()
+        for event in events:
+            if event.type != pygame.NOEVENT:
+                self.handle_event(event)
+        self.update()
+        self.draw()
+
+    def run(self) -> None:
+        while self.running:
+            self.step()

@@ -1,0 +1,262 @@
+"""Drawing the board: cells, satellites, groups, and the marks of the current choice."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+
+import pygame
+
+from device.layout import Layout
+from device.theme import Colour, Fonts, Palette
+from engine.geometry import EDGES_OF, cell_at, file_of, rank_of
+from engine.moves import CONNECTION, DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
+from engine.pieces import BLUE, NOBODY, colour_of, value_of
+from engine.position import Position
+from engine.scoring import Group, groups
+
+NORTH, SOUTH, WEST, EAST = 0, 1, 2, 3
+
+
+@dataclass
+class BoardMarks:
+    """Everything drawn over the bare position."""
+
+    cursor: int | None = None
+    movable: Collection[int] = ()
+    selected: int | None = None
+    targets: Mapping[int, int] = field(default_factory=dict)
+    """Destination cell -> move kind."""
+    displaced: int | None = None
+    landings: Collection[int] = ()
+    last_move: int | None = None
+    hint: int | None = None
+    hidden: Collection[int] = ()
+    """Cells whose satellite is drawn elsewhere (it is moving)."""
+
+
+def cell_centre(layout: Layout, cell: int) -> tuple[int, int]:
+    return layout.cell_rect(file_of(cell), rank_of(cell)).center
+
+
+def draw_satellite(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    palette: Palette,
+    centre: tuple[float, float],
+    size: int,
+    code: int,
+    connected: bool,
+) -> None:
+    """One satellite: a disc (square for Blue with shapes on) with its value."""
+    colour = colour_of(code)
+    fill = palette.players[colour]
+    radius = max(4, size * 43 // 100)
+    rect = pygame.Rect(0, 0, radius * 2, radius * 2)
+    rect.center = (round(centre[0]), round(centre[1]))
+    square = palette.shapes and colour == BLUE
+    if square:
+        rect.inflate_ip(-2, -2)
+        pygame.draw.rect(surface, fill, rect, border_radius=max(2, size // 8))
+    else:
+        pygame.draw.circle(surface, fill, rect.center, radius)
+    if connected:
+        ring = palette.player_text
+        if square:
+            pygame.draw.rect(surface, ring, rect, width=max(1, size // 14), border_radius=size // 8)
+        else:
+            pygame.draw.circle(surface, ring, rect.center, radius, width=max(1, size // 14))
+    label = fonts.get(max(9, size * 58 // 100), bold=True).render(
+        str(value_of(code)), True, palette.player_text
+    )
+    surface.blit(label, label.get_rect(center=rect.center))
+
+
+def _draw_cells(surface: pygame.Surface, layout: Layout, palette: Palette) -> None:
+    pygame.draw.rect(surface, palette.grid, layout.board.inflate(2, 2))
+    for cell in range(100):
+        f, r = file_of(cell), rank_of(cell)
+        if EDGES_OF[cell]:
+            colour = palette.edge
+        else:
+            colour = palette.board_light if (f + r) % 2 else palette.board_dark
+        pygame.draw.rect(surface, colour, layout.cell_rect(f, r).inflate(-1, -1))
+
+
+def _draw_free_edges(
+    surface: pygame.Surface, layout: Layout, palette: Palette, position: Position
+) -> None:
+    if not position.connections_open():
+        return
+    board = layout.board
+    width = max(2, layout.cell // 8)
+    lines = {
+        NORTH: ((board.left, board.top), (board.right - 1, board.top)),
+        SOUTH: ((board.left, board.bottom - 1), (board.right - 1, board.bottom - 1)),
+        WEST: ((board.left, board.top), (board.left, board.bottom - 1)),
+        EAST: ((board.right - 1, board.top), (board.right - 1, board.bottom - 1)),
+    }
+    for edge in position.free_edges():
+        start, end = lines[edge]
+        pygame.draw.line(surface, palette.free_edge, start, end, width)
+
+
+def _group_colour(group: Group, palette: Palette) -> Colour:
+    if not group.is_colony:
+        return palette.pair
+    controller = group.controller
+    return palette.disputed if controller == NOBODY else palette.players_light[controller]
+
+
+def _draw_group_outline(
+    surface: pygame.Surface, layout: Layout, palette: Palette, group: Group
+) -> None:
+    """The outline around a group's cells: thick for colonies, thin for pairs."""
+    members = set(group.cells)
+    colour = _group_colour(group, palette)
+    width = max(2, layout.cell // 9) if group.is_colony else 1
+    for cell in members:
+        rect = layout.cell_rect(file_of(cell), rank_of(cell))
+        f, r = file_of(cell), rank_of(cell)
+        sides = (
+            (r + 1, f, rect.topleft, rect.topright),
+            (r - 1, f, rect.bottomleft, rect.bottomright),
+            (r, f - 1, rect.topleft, rect.bottomleft),
+            (r, f + 1, rect.topright, rect.bottomright),
+        )
+        for nr, nf, start, end in sides:
+            inside = 0 <= nr < 10 and 0 <= nf < 10 and cell_at(nf, nr) in members
+            if not inside:
+                pygame.draw.line(surface, colour, start, end, width)
+
+
+def _draw_crown(surface: pygame.Surface, colour: Colour, rect: pygame.Rect) -> None:
+    x, y, w, h = rect.x, rect.y, rect.w, rect.h
+    points = [
+        (x, y + h),
+        (x, y + h // 3),
+        (x + w // 4, y + h * 2 // 3),
+        (x + w // 2, y),
+        (x + w * 3 // 4, y + h * 2 // 3),
+        (x + w, y + h // 3),
+        (x + w, y + h),
+    ]
+    pygame.draw.polygon(surface, colour, points)
+
+
+def _draw_colony_badge(
+    surface: pygame.Surface, layout: Layout, palette: Palette, fonts: Fonts, group: Group
+) -> None:
+    """The colony's total in its top-left cell's corner, a crown at 6."""
+    corner = min(group.cells, key=lambda c: (-rank_of(c), file_of(c)))
+    rect = layout.cell_rect(file_of(corner), rank_of(corner))
+    colour = _group_colour(group, palette)
+    label = fonts.get(max(8, layout.cell * 40 // 100), bold=True).render(
+        str(group.total), True, palette.background
+    )
+    badge = label.get_rect(topleft=(rect.x + 1, rect.y + 1)).inflate(2, 0)
+    pygame.draw.rect(surface, colour, badge, border_radius=2)
+    surface.blit(label, label.get_rect(center=badge.center))
+    if group.is_crowned:
+        size = max(6, layout.cell * 35 // 100)
+        _draw_crown(
+            surface,
+            palette.crown,
+            pygame.Rect(rect.right - size - 1, rect.y + 1, size, size * 3 // 4),
+        )
+
+
+def _draw_marks_under(
+    surface: pygame.Surface, layout: Layout, palette: Palette, marks: BoardMarks
+) -> None:
+    if marks.last_move is not None and marks.last_move != PASS:
+        cells = [origin_of(marks.last_move), target_of(marks.last_move)]
+        if kind_of(marks.last_move) == DISPLACEMENT:
+            cells.append(landing_of(marks.last_move))
+        for cell in cells:
+            rect = layout.cell_rect(file_of(cell), rank_of(cell)).inflate(-1, -1)
+            pygame.draw.rect(surface, palette.last_move, rect)
+    if marks.selected is not None:
+        rect = layout.cell_rect(file_of(marks.selected), rank_of(marks.selected)).inflate(-1, -1)
+        pygame.draw.rect(surface, palette.selected, rect)
+
+
+def _draw_marks_over(
+    surface: pygame.Surface, layout: Layout, palette: Palette, marks: BoardMarks
+) -> None:
+    size = layout.cell
+    for cell in marks.movable:
+        rect = layout.cell_rect(file_of(cell), rank_of(cell))
+        tick = max(3, size // 5)
+        colour = palette.cursor
+        x0, y0, x1, y1 = rect.left + 1, rect.top + 1, rect.right - 2, rect.bottom - 2
+        for (x, y), (dx, dy) in (
+            ((x0, y0), (1, 1)),
+            ((x1, y0), (-1, 1)),
+            ((x0, y1), (1, -1)),
+            ((x1, y1), (-1, -1)),
+        ):
+            pygame.draw.line(surface, colour, (x, y), (x + dx * tick, y), 1)
+            pygame.draw.line(surface, colour, (x, y), (x, y + dy * tick), 1)
+    for cell, kind in marks.targets.items():
+        centre = cell_centre(layout, cell)
+        if kind == CONNECTION:
+            pygame.draw.circle(
+                surface,
+                palette.connection_target,
+                centre,
+                size * 30 // 100,
+                width=max(2, size // 8),
+            )
+            pygame.draw.circle(surface, palette.connection_target, centre, max(2, size // 9))
+        elif kind == DISPLACEMENT:
+            rect = layout.cell_rect(file_of(cell), rank_of(cell)).inflate(-2, -2)
+            pygame.draw.rect(surface, palette.displacement_target, rect, width=max(2, size // 8))
+        else:
+            pygame.draw.circle(surface, palette.normal_target, centre, max(2, size // 8))
+    if marks.displaced is not None:
+        rect = layout.cell_rect(file_of(marks.displaced), rank_of(marks.displaced)).inflate(-2, -2)
+        pygame.draw.rect(surface, palette.displacement_target, rect, width=max(2, size // 8))
+    for cell in marks.landings:
+        rect = layout.cell_rect(file_of(cell), rank_of(cell)).inflate(-3, -3)
+        pygame.draw.rect(surface, palette.landing, rect, border_radius=max(2, size // 6))
+    if marks.hint is not None and marks.hint != PASS:
+        start = cell_centre(layout, origin_of(marks.hint))
+        end = cell_centre(layout, target_of(marks.hint))
+        pygame.draw.line(surface, palette.connection_target, start, end, max(2, size // 8))
+        pygame.draw.circle(surface, palette.connection_target, end, max(3, size // 6))
+    if marks.cursor is not None:
+        rect = layout.cell_rect(file_of(marks.cursor), rank_of(marks.cursor))
+        pygame.draw.rect(surface, palette.cursor, rect.inflate(1, 1), width=max(2, size // 10))
+
+
+def draw_board(
+    surface: pygame.Surface,
+    layout: Layout,
+    palette: Palette,
+    fonts: Fonts,
+    position: Position,
+    marks: BoardMarks,
+) -> None:
+    _draw_cells(surface, layout, palette)
+    _draw_free_edges(surface, layout, palette, position)
+    _draw_marks_under(surface, layout, palette, marks)
+    found = groups(position)
+    for group in found:
+        _draw_group_outline(surface, layout, palette, group)
+    for cell in range(100):
+        code = position.board[cell]
+        if code and cell not in marks.hidden:
+            draw_satellite(
+                surface,
+                fonts,
+                palette,
+                cell_centre(layout, cell),
+                layout.cell,
+                code,
+                position.is_connected(cell),
+            )
+    for group in found:
+        if group.is_colony:
+            _draw_colony_badge(surface, layout, palette, fonts, group)
+    _draw_marks_over(surface, layout, palette, marks)

@@ -1,0 +1,215 @@
+"""Every word the player reads, in English and Spanish.
+
+``text(language, key, **values)`` formats a string; a missing key is a bug
+caught by the tests, never shown to a player.
+"""
+
+from __future__ import annotations
+
+LANGUAGES = ("en", "es")
+
+STRINGS: dict[str, tuple[str, str]] = {
+    # Title
+    "app.name": ("Satellites", "Satélites"),
+    "title.continue": ("Continue", "Continuar"),
+    "title.new": ("New game", "Nueva partida"),
+    "title.rules": ("Rules", "Reglas"),
+    "title.settings": ("Settings", "Ajustes"),
+    "title.about": ("About", "Acerca de"),
+    # New game
+    "new.title": ("New game", "Nueva partida"),
+    "new.mode": ("Play", "Jugar"),
+    "new.mode.ai": ("vs computer", "contra la IA"),
+    "new.mode.hotseat": ("two players", "dos jugadores"),
+    "new.mode.link": ("link cable", "cable de enlace"),
+    "new.level": ("Level", "Nivel"),
+    "new.colour": ("You play", "Juegas con"),
+    "new.tabletop": ("Tabletop", "Mesa"),
+    "new.start": ("Start", "Empezar"),
+    "new.no_link": ("No link cable on this device.", "Este aparato no tiene cable de enlace."),
+    "new.linking": ("Waiting for the other device...", "Esperando al otro aparato..."),
+    # Shared words
+    "colour.0": ("Red", "Rojo"),
+    "colour.1": ("Blue", "Azul"),
+    "on": ("on", "sí"),
+    "off": ("off", "no"),
+    "player.you": ("You", "Tú"),
+    "player.computer": ("Computer, level {level}", "IA, nivel {level}"),
+    "player.link": ("Other device", "Otro aparato"),
+    "edge.0": ("N", "N"),
+    "edge.1": ("S", "S"),
+    "edge.2": ("W", "O"),
+    "edge.3": ("E", "E"),
+    # Game HUD
+    "hud.to_move": ("{colour} to move", "Mueve {colour}"),
+    "hud.connected": ("{count}/23 linked", "{count}/23 unidos"),
+    "hud.open": ("Open: {edges}", "Abierto: {edges}"),
+    "hud.closed": ("Closed", "Cerrado"),
+    "hud.grace": ("\u26a1{moves}", "\u26a1{moves}"),
+    "hud.colonies": ("Colonies {red}-{blue}", "Colonias {red}-{blue}"),
+    "hud.leads": ("{colour} leads", "Gana {colour}"),
+    "hud.leads_tiebreak": ("{colour} leads (tiebreak)", "Gana {colour} (desempate)"),
+    "hud.even": ("Even", "Empate"),
+    "hud.last": ("Last {move}", "Última {move}"),
+    "hud.thinking": ("Thinking", "Pensando"),
+    "hud.waiting": ("Waiting for the other device", "Esperando al otro aparato"),
+    "hud.must_pass": ("No move: A to pass", "Sin jugada: A pasa"),
+    "hud.landing": ("Where does it go?", "¿Adónde va?"),
+    "hud.hint": ("Hint {move}", "Pista {move}"),
+    "hud.link_lost": ("Link lost: {message}", "Enlace perdido: {message}"),
+    # System menu
+    "menu.title": ("Menu", "Menú"),
+    "menu.resume": ("Resume", "Seguir"),
+    "menu.undo": ("Undo", "Deshacer"),
+    "menu.hint": ("Hint", "Pista"),
+    "menu.rules": ("Rules", "Reglas"),
+    "menu.settings": ("Settings", "Ajustes"),
+    "menu.resign": ("Resign", "Rendirse"),
+    "menu.to_title": ("Back to title", "Volver al inicio"),
+    "menu.nothing_to_undo": ("Nothing to undo.", "Nada que deshacer."),
+    # End of game
+    "end.title": ("Game over", "Fin de la partida"),
+    "end.wins": ("{colour} wins", "Gana {colour}"),
+    "end.draw": ("Draw", "Empate"),
+    "end.resigned": ("{colour} resigned", "{colour} se rindió"),
+    "end.reason.1": ("23 satellites connected.", "23 satélites conectados."),
+    "end.reason.2": ("The grace moves are spent.", "Se acabaron los movimientos de gracia."),
+    "end.reason.3": ("Neither player can move.", "Ningún jugador puede mover."),
+    "end.reason.4": ("100 moves without a new connection.", "100 jugadas sin conexión nueva."),
+    "end.counts": ("Colonies: Red {red}, Blue {blue}", "Colonias: Rojo {red}, Azul {blue}"),
+    "end.colony": ("{total}: {controller}", "{total}: {controller}"),
+    "end.disputed": ("nobody", "nadie"),
+    "end.no_colonies": ("No colonies.", "Ninguna colonia."),
+    "end.by_count": (
+        "{winner} controls more colonies.",
+        "{winner} controla más colonias.",
+    ),
+    "end.by_tiebreak": (
+        "Same number of colonies. Lowest controlled colony: {winner} {low}, {loser} {high}. "
+        "The lower total wins.",
+        "Mismo número de colonias. Colonia controlada más baja: {winner} {low}, {loser} "
+        "{high}. Gana el total más bajo.",
+    ),
+    "end.by_tiebreak_later": (
+        "Same number of colonies and equal lowest totals; colony {step} from the bottom "
+        "decides: {winner} {low}, {loser} {high}.",
+        "Mismo número de colonias y mismos totales más bajos; decide la colonia {step} "
+        "desde abajo: {winner} {low}, {loser} {high}.",
+    ),
+    "end.all_equal": (
+        "Same colonies, same totals: a draw.",
+        "Mismas colonias, mismos totales: empate.",
+    ),
+    "end.lowest": ("lowest", "más baja"),
+    "end.continue": ("A: continue", "A: seguir"),
+    # Settings
+    "settings.title": ("Settings", "Ajustes"),
+    "settings.language": ("Language", "Idioma"),
+    "settings.language.en": ("English", "English"),
+    "settings.language.es": ("Español", "Español"),
+    "settings.colour_blind": ("Colour-blind", "Daltonismo"),
+    "settings.rotation": ("Rotation", "Rotación"),
+    "settings.think_ms": ("AI time", "Tiempo IA"),
+    "settings.repeat": ("Repeat", "Repetición"),
+    "settings.repeat.off": ("off", "no"),
+    "settings.repeat.slow": ("slow", "lenta"),
+    "settings.repeat.normal": ("normal", "normal"),
+    "settings.repeat.fast": ("fast", "rápida"),
+    "settings.seconds": ("{seconds} s", "{seconds} s"),
+    "settings.degrees": ("{degrees}°", "{degrees}°"),
+    "settings.done": ("Done", "Listo"),
+    # About
+    "about.title": ("About", "Acerca de"),
+    "about.version": ("Version {version}", "Versión {version}"),
+    "about.compiled": ("Engine: compiled", "Motor: compilado"),
+    "about.pure": ("Engine: pure Python", "Motor: Python puro"),
+    "about.profile": ("Device: {profile}", "Aparato: {profile}"),
+    "about.font": ("Font: DejaVu Sans", "Letra: DejaVu Sans"),
+    # Help lines
+    "help.title": ("Buttons", "Botones"),
+    "help.confirm": ("choose", "elegir"),
+    "help.back": ("back", "atrás"),
+    "help.next": ("next choice", "siguiente"),
+    "help.previous": ("previous choice", "anterior"),
+    "help.move": ("move", "mover"),
+    "help.menu": ("menu", "menú"),
+    # Messages
+    "msg.save_damaged": (
+        "The last save was damaged ({problem}); the copy before it was restored.",
+        "La última partida guardada estaba dañada ({problem}); se recuperó la copia anterior.",
+    ),
+    "msg.save_lost": (
+        "The saved game could not be read ({problem}). Start a new game.",
+        "No se pudo leer la partida guardada ({problem}). Empieza una nueva.",
+    ),
+    "msg.save_failed": (
+        "The game could not be saved ({problem}).",
+        "No se pudo guardar la partida ({problem}).",
+    ),
+    "msg.ok": ("A: OK", "A: vale"),
+    # Rules
+    "rules.title": ("Rules {page}/{pages}", "Reglas {page}/{pages}"),
+    "rules.nav": ("< > pages  B back", "< > páginas  B atrás"),
+    "rules.1.title": ("Goal", "Objetivo"),
+    "rules.1.text": (
+        "Red and Blue each have 12 satellites, values 1 to 4. Link satellites of both "
+        "colours into colonies. Whoever controls more colonies wins.",
+        "Rojo y Azul tienen 12 satélites cada uno, de valores 1 a 4. Une satélites de los dos "
+        "colores en colonias. Gana quien controle más colonias.",
+    ),
+    "rules.2.title": ("Moving", "Mover"),
+    "rules.2.text": (
+        "A satellite moves in any of 8 directions, up to its value in cells, jumping over "
+        "others. It cannot land on an occupied cell.",
+        "Un satélite se mueve en 8 direcciones, hasta tantas celdas como su valor, saltando "
+        "por encima de otros. No puede caer en una celda ocupada.",
+    ),
+    "rules.3.title": ("Connection", "Conexión"),
+    "rules.3.text": (
+        "Landing exactly its value away, next to (N, S, E or W) a satellite of the other "
+        "colour, connects both. Connected satellites never move again. Only while an edge "
+        "of the board is empty.",
+        "Si cae exactamente a su valor de distancia, junto (N, S, E u O) a un satélite del otro "
+        "color, ambos quedan conectados y ya no se mueven. Solo mientras un borde del tablero "
+        "esté vacío.",
+    ),
+    "rules.4.title": ("Colonies", "Colonias"),
+    "rules.4.text": (
+        "3 to 6 connected satellites form a colony; its owner has the higher sum of own "
+        "values (equal: nobody). 6 is crowned. Colonies never merge; two connected "
+        "satellites of one colour never touch side by side.",
+        "De 3 a 6 satélites conectados forman una colonia; la controla quien sume más con los "
+        "suyos (igual: nadie). Con 6 está coronada. Las colonias no se fusionan; dos "
+        "satélites conectados del mismo color no se tocan de lado.",
+    ),
+    "rules.5.title": ("Displacement", "Desplazamiento"),
+    "rules.5.text": (
+        "Land exactly on a loose rival satellite next to one of your connected ones to "
+        "grow a colony: the rival is pushed 1 or 2 cells in a line, to a cell shown in "
+        "orange.",
+        "Cae justo sobre un satélite rival suelto junto a uno tuyo conectado para ampliar "
+        "una colonia: el rival se desplaza 1 o 2 celdas en línea recta, a una celda naranja.",
+    ),
+    "rules.6.title": ("The end", "El final"),
+    "rules.6.text": (
+        "At 23 connected satellites the game ends. When one player has all 12 connected, "
+        "the other gets 3 grace moves (\u26a1) and the game ends.",
+        "Con 23 satélites conectados la partida termina. Cuando un jugador tiene sus 12 "
+        "conectados, el otro hace 3 movimientos de gracia (\u26a1) y se acaba.",
+    ),
+    "rules.7.title": ("Tiebreak", "Desempate"),
+    "rules.7.text": (
+        "Same number of colonies? The player controlling the colony with the lowest total "
+        "wins; if equal, the next lowest, and so on.",
+        "¿Mismo número de colonias? Gana quien controle la colonia de total más bajo; si "
+        "empatan, la siguiente más baja, y así.",
+    ),
+}
+
+RULE_PAGES = 7
+
+
+def text(language: str, key: str, **values: object) -> str:
+    english, spanish = STRINGS[key]
+    template = spanish if language == "es" else english
+    return template.format(**values) if values else template

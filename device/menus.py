@@ -1,0 +1,309 @@
+"""List screens: title, new game, settings, the system menu, about, messages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import metadata
+
+import pygame
+
+import engine
+from device.buttons import Button
+from device.game import HOTSEAT, LINK, MODES, VERSUS_AI, Game, GameSetup
+from device.opponent import LEVELS
+from device.screen import Host, Screen
+from device.settings import CHOICES
+from engine.pieces import BLUE, RED
+
+FORWARD = (Button.DOWN, Button.NEXT, Button.SELECT)
+BACKWARD = (Button.UP, Button.PREV)
+
+
+@dataclass
+class Item:
+    label: Callable[[], str]
+    action: Callable[[], None] | None = None
+    adjust: Callable[[int], None] | None = None
+    """Change the item's value by one step (LEFT/RIGHT; A steps forward)."""
+    visible: Callable[[], bool] = lambda: True
+
+
+class MenuScreen(Screen):
+    title_key = ""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.index = 0
+
+    def items(self) -> list[Item]:
+        return []
+
+    def shown(self) -> list[Item]:
+        return [item for item in self.items() if item.visible()]
+
+    def back(self) -> None:
+        self.host.pop()
+
+    def title(self) -> str:
+        return self.ui.t(self.title_key)
+
+    def handle(self, button: Button) -> None:
+        shown = self.shown()
+        self.index = min(self.index, len(shown) - 1)
+        item = shown[self.index]
+        if button in FORWARD:
+            self.index = (self.index + 1) % len(shown)
+        elif button in BACKWARD:
+            self.index = (self.index - 1) % len(shown)
+        elif button in (Button.LEFT, Button.RIGHT) and item.adjust is not None:
+            item.adjust(1 if button is Button.RIGHT else -1)
+        elif button is Button.A:
+            if item.action is not None:
+                item.action()
+            elif item.adjust is not None:
+                item.adjust(1)
+        elif button is Button.B:
+            self.back()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui = self.ui
+        palette = ui.palette
+        layout = ui.layout
+        if self.overlay:
+            panel = pygame.Rect(0, 0, layout.width * 3 // 4, layout.height * 7 // 8)
+            panel.center = (layout.width // 2, layout.height // 2)
+            pygame.draw.rect(surface, palette.panel, panel, border_radius=6)
+            pygame.draw.rect(surface, palette.dim, panel, width=1, border_radius=6)
+        else:
+            surface.fill(palette.background)
+            panel = pygame.Rect(0, 0, layout.width, layout.height)
+        title_font = ui.font(layout.text_size + 3, bold=True)
+        title = title_font.render(self.title(), True, palette.text)
+        surface.blit(title, (panel.centerx - title.get_width() // 2, panel.y + 6))
+        font = ui.font()
+        row = font.get_linesize() + 6
+        shown = self.shown()
+        top = panel.y + 12 + title_font.get_linesize()
+        fits = max(1, (panel.bottom - top - 4) // row)
+        first = min(max(0, self.index - fits + 1), max(0, len(shown) - fits))
+        for position, item in enumerate(shown[first : first + fits]):
+            index = first + position
+            rect = pygame.Rect(panel.x + 8, top + position * row, panel.w - 16, row - 2)
+            if index == self.index:
+                pygame.draw.rect(surface, palette.highlight, rect, border_radius=4)
+                pygame.draw.rect(surface, palette.cursor, rect, width=1, border_radius=4)
+            label = item.label()
+            if item.adjust is not None and index == self.index:
+                label = f"< {label} >"
+            image = font.render(label, True, palette.text)
+            surface.blit(image, (rect.centerx - image.get_width() // 2, rect.y + 3))
+
+
+class TitleScreen(MenuScreen):
+    def title(self) -> str:
+        return self.ui.t("app.name")
+
+    def items(self) -> list[Item]:
+        t = self.ui.t
+        return [
+            Item(lambda: t("title.continue"), self.resume, visible=self.host.saves.has_game),
+            Item(lambda: t("title.new"), lambda: self.host.push(NewGameScreen(self.host))),
+            Item(lambda: t("title.rules"), self.open_rules),
+            Item(lambda: t("title.settings"), lambda: self.host.push(SettingsScreen(self.host))),
+            Item(lambda: t("title.about"), lambda: self.host.push(AboutScreen(self.host))),
+        ]
+
+    def back(self) -> None:
+        """The title is the bottom of the stack."""
+
+    def open_rules(self) -> None:
+        from device.rules_screen import RulesScreen
+
+        self.host.push(RulesScreen(self.host))
+
+    def resume(self) -> None:
+        from device.saves import SaveError
+
+        try:
+            resumed = self.host.saves.load()
+        except SaveError as error:
+            self.host.saves.discard()
+            self.host.show_message(self.ui.t("msg.save_lost", problem=str(error)))
+            return
+        if resumed is None:
+            return
+        self.host.start_game(resumed.game)
+        if resumed.warning:
+            self.host.show_message(self.ui.t("msg.save_damaged", problem=resumed.warning))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        from device.board_view import draw_satellite
+
+        size = self.ui.layout.cell
+        y = self.ui.layout.height - size
+        draw_satellite(surface, self.ui.fonts, self.ui.palette, (size, y), size, 3, True)
+        w = self.ui.layout.width
+        draw_satellite(surface, self.ui.fonts, self.ui.palette, (w - size, y), size, 6, True)
+
+
+class NewGameScreen(MenuScreen):
+    title_key = "new.title"
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.setup = GameSetup(mode=VERSUS_AI)
+
+    def items(self) -> list[Item]:
+        t = self.ui.t
+        setup = self.setup
+        return [
+            Item(
+                lambda: f"{t('new.mode')}: {t('new.mode.' + setup.mode)}",
+                adjust=lambda step: self._cycle_mode(step),
+            ),
+            Item(
+                lambda: f"{t('new.level')}: {setup.ai_level}",
+                adjust=self._cycle_level,
+                visible=lambda: setup.mode == VERSUS_AI,
+            ),
+            Item(
+                lambda: f"{t('new.colour')}: {self.ui.colour_name(setup.human_colour)}",
+                adjust=self._flip_colour,
+                visible=lambda: setup.mode == VERSUS_AI,
+            ),
+            Item(
+                lambda: f"{t('new.tabletop')}: {t('on' if setup.tabletop else 'off')}",
+                adjust=self._flip_tabletop,
+                visible=lambda: setup.mode == HOTSEAT,
+            ),
+            Item(lambda: t("new.start"), self.start),
+        ]
+
+    def _cycle_mode(self, step: int) -> None:
+        self.setup.mode = MODES[(MODES.index(self.setup.mode) + step) % len(MODES)]
+
+    def _cycle_level(self, step: int) -> None:
+        index = LEVELS.index(self.setup.ai_level)
+        self.setup.ai_level = LEVELS[(index + step) % len(LEVELS)]
+
+    def _flip_colour(self, step: int) -> None:
+        self.setup.human_colour = BLUE if self.setup.human_colour == RED else RED
+
+    def _flip_tabletop(self, step: int) -> None:
+        self.setup.tabletop = not self.setup.tabletop
+
+    def start(self) -> None:
+        setup = self.setup
+        t = self.ui.t
+        if setup.mode == LINK:
+            self._start_link()
+            return
+        you, computer = t("player.you"), t("player.computer", level=setup.ai_level)
+        if setup.mode == VERSUS_AI:
+            names = (you, computer) if setup.human_colour == RED else (computer, you)
+        else:
+            names = (self.ui.colour_name(RED), self.ui.colour_name(BLUE))
+        setup = GameSetup(setup.mode, setup.ai_level, setup.human_colour, setup.tabletop)
+        self.host.start_game(Game.new(self.host.new_seed(), setup, names, self.host.today()))
+
+    def _start_link(self) -> None:
+        if self.host.link is None:
+            self.host.show_message(self.ui.t("new.no_link"))
+            return
+        session = self.host.link.open()
+        setup = GameSetup(mode=LINK, human_colour=session.local_colour)
+        you, other = self.ui.t("player.you"), self.ui.t("player.link")
+        names = (you, other) if session.local_colour == RED else (other, you)
+        self.host.start_game(Game.new(session.seed, setup, names, self.host.today()), session)
+
+
+class SettingsScreen(MenuScreen):
+    title_key = "settings.title"
+
+    def items(self) -> list[Item]:
+        rows = [Item(self._label(name), adjust=self._adjuster(name)) for name in CHOICES]
+        return [*rows, Item(lambda: self.ui.t("settings.done"), self.back)]
+
+    def _label(self, name: str) -> Callable[[], str]:
+        def label() -> str:
+            return f"{self.ui.t('settings.' + name)}: {self._value(name)}"
+
+        return label
+
+    def _value(self, name: str) -> str:
+        settings = self.ui.settings
+        t = self.ui.t
+        if name == "language":
+            return t("settings.language." + settings.language)
+        if name == "colour_blind":
+            return t("on" if settings.colour_blind else "off")
+        if name == "rotation":
+            return t("settings.degrees", degrees=settings.rotation)
+        if name == "think_ms":
+            return t("settings.seconds", seconds=f"{settings.think_ms / 1000:g}")
+        return t("settings.repeat." + settings.repeat)
+
+    def _adjuster(self, name: str) -> Callable[[int], None]:
+        def adjust(step: int) -> None:
+            self.ui.settings.cycle(name, step)
+            self.host.settings_changed()
+
+        return adjust
+
+
+class AboutScreen(Screen):
+    def handle(self, button: Button) -> None:
+        if button in (Button.A, Button.B, Button.MENU):
+            self.host.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        ui = self.ui
+        y = ui.draw_title(surface, ui.t("about.title"))
+        try:
+            version = metadata.version("satellites")
+        except metadata.PackageNotFoundError:
+            version = "?"
+        lines = [
+            ui.t("app.name"),
+            ui.t("about.version", version=version),
+            ui.t("about.compiled" if engine.is_compiled() else "about.pure"),
+            ui.t("about.profile", profile=ui.profile.name),
+            ui.t("about.font"),
+        ]
+        ui.draw_lines(surface, lines, ui.font(), (0, y + 6), centred_in=ui.layout.width)
+
+
+class MessageScreen(Screen):
+    """Something the player must read (a damaged save, a missing feature)."""
+
+    overlay = True
+
+    def __init__(self, host: Host, words: str) -> None:
+        super().__init__(host)
+        self.words = words
+
+    def handle(self, button: Button) -> None:
+        if button in (Button.A, Button.B):
+            self.host.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui = self.ui
+        layout = ui.layout
+        panel = pygame.Rect(0, 0, layout.width * 7 // 8, layout.height * 3 // 4)
+        panel.center = (layout.width // 2, layout.height // 2)
+        pygame.draw.rect(surface, ui.palette.panel, panel, border_radius=6)
+        pygame.draw.rect(surface, ui.palette.cursor, panel, width=1, border_radius=6)
+        font = ui.font()
+        lines = ui.wrap(self.words, font, panel.w - 16)
+        bottom = ui.draw_lines(surface, lines, font, (panel.x + 8, panel.y + 8))
+        ok = font.render(ui.t("msg.ok"), True, ui.palette.dim)
+        surface.blit(
+            ok,
+            (
+                panel.centerx - ok.get_width() // 2,
+                max(bottom + 4, panel.bottom - ok.get_height() - 6),
+            ),
+        )

@@ -1,0 +1,74 @@
+"""The screen stack's building block, and what screens may ask of the app."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import pygame
+
+from device.buttons import Button
+from device.game import Game
+from device.opponent import Thinker
+from device.ports import LinkConnector, LinkSession
+from device.saves import SaveStore
+from device.ui import Ui
+
+
+class Host(Protocol):
+    """The app as screens see it."""
+
+    ui: Ui
+    saves: SaveStore
+    thinker: Thinker
+    hint_thinker: Thinker
+    link: LinkConnector | None
+
+    def now(self) -> int: ...
+
+    def push(self, screen: Screen) -> None: ...
+
+    def pop(self) -> None: ...
+
+    def to_title(self) -> None: ...
+
+    def start_game(self, game: Game, link: LinkSession | None = None) -> None: ...
+
+    def new_seed(self) -> int: ...
+
+    def today(self) -> str: ...
+
+    def save_game(self, game: Game) -> None: ...
+
+    def game_finished(self, game: Game) -> None: ...
+
+    def settings_changed(self) -> None: ...
+
+    def show_message(self, words: str) -> None: ...
+
+
+class Screen:
+    """One screen of the app; only the top of the stack gets buttons."""
+
+    overlay = False
+    """Drawn over the screen below it (menus during play)."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+
+    @property
+    def ui(self) -> Ui:
+        return self.host.ui
+
+    def handle(self, button: Button) -> None:
+        """React to one logical button."""
+
+    def update(self, now: int) -> bool:
+        """Advance timers; True when the picture changed."""
+        return False
+
+    def wakeup(self, now: int) -> int | None:
+        """When ``update`` next has something to do (None: only on input)."""
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(self.ui.palette.background)

@@ -1,0 +1,74 @@
+"""What every screen draws with: layout, palette, fonts, words."""
+
+from __future__ import annotations
+
+import pygame
+
+from device.i18n import text
+from device.layout import Layout
+from device.profiles import DeviceProfile
+from device.settings import Settings
+from device.theme import Colour, Fonts, Palette, palette_for
+
+
+class Ui:
+    def __init__(self, profile: DeviceProfile, settings: Settings, fonts: Fonts) -> None:
+        self.profile = profile
+        self.settings = settings
+        self.fonts = fonts
+        self.layout = Layout.for_size(profile.width, profile.height)
+
+    @property
+    def palette(self) -> Palette:
+        return palette_for(self.settings.colour_blind)
+
+    def t(self, key: str, **values: object) -> str:
+        return text(self.settings.language, key, **values)
+
+    def colour_name(self, colour: int) -> str:
+        return self.t(f"colour.{colour}")
+
+    def font(self, size: int | None = None, bold: bool = False) -> pygame.font.Font:
+        return self.fonts.get(size or self.layout.text_size, bold)
+
+    def wrap(self, words: str, font: pygame.font.Font, width: int) -> list[str]:
+        """Break ``words`` into lines no wider than ``width`` pixels."""
+        lines: list[str] = []
+        for paragraph in words.split("\n"):
+            line = ""
+            for word in paragraph.split(" "):
+                candidate = f"{line} {word}" if line else word
+                if line and font.size(candidate)[0] > width:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = candidate
+            lines.append(line)
+        return lines
+
+    def draw_lines(
+        self,
+        surface: pygame.Surface,
+        lines: list[str],
+        font: pygame.font.Font,
+        topleft: tuple[int, int],
+        colour: Colour | None = None,
+        centred_in: int | None = None,
+    ) -> int:
+        """Draw lines downwards; returns the y below the last one."""
+        x, y = topleft
+        for line in lines:
+            image = font.render(line, True, colour or self.palette.text)
+            if centred_in is not None:
+                surface.blit(image, (x + (centred_in - image.get_width()) // 2, y))
+            else:
+                surface.blit(image, (x, y))
+            y += font.get_linesize()
+        return y
+
+    def draw_title(self, surface: pygame.Surface, title: str) -> int:
+        """A screen's heading; returns the y where the content may start."""
+        font = self.font(self.layout.title_size * 3 // 4, bold=True)
+        image = font.render(title, True, self.palette.text)
+        surface.blit(image, ((self.layout.width - image.get_width()) // 2, 4))
+        return 8 + font.get_linesize()

@@ -1,0 +1,153 @@
+"""``python -m simulator``: the device app on a desktop.
+
+With no display (or ``--headless``) it runs on SDL's dummy driver, plays the
+script (or a short built-in walk-through), writes PNG screenshots to a folder
+it names, and exits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from drivers.display import HeadlessDisplay, WindowDisplay, display_available, use_dummy_drivers
+from drivers.keyboard import describe_keys, keymap_for
+
+
+def _default_save_dir(profile: str) -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "satellites" / "simulator" / profile
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m simulator", description="Satellites on the desktop, as on the handheld."
+    )
+    parser.add_argument("--profile", default="tabletop", choices=("hatmini", "lcdhat", "tabletop"))
+    parser.add_argument("--scale", type=int, default=2, help="window scale (whole number)")
+    parser.add_argument("--seed", type=int, help="seed for new games and the computer player")
+    parser.add_argument("--save-dir", type=Path, help="where saves and settings are kept")
+    parser.add_argument("--script", type=Path, help="timed button presses to play")
+    parser.add_argument("--headless", action="store_true", help="no window; write PNG frames")
+    parser.add_argument("--out", type=Path, help="folder for screenshots and recordings")
+    parser.add_argument("--perf", action="store_true", help="show frame times")
+    parser.add_argument("--record", action="store_true", help="save every frame as PNG")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.scale < 1:
+        print("--scale must be 1 or more", file=sys.stderr)
+        return 2
+    out_dir = args.out or Path("out") / f"simulator-{args.profile}"
+    script_text = None
+    if args.script is not None:
+        try:
+            script_text = args.script.read_text(encoding="utf-8")
+        except OSError as error:
+            print(f"cannot read the script {args.script}: {error.strerror}", file=sys.stderr)
+            return 2
+    headless = args.headless
+    if not headless and not display_available():
+        print(f"No display found: running headless; screenshots go to {out_dir}/")
+        headless = True
+    if headless:
+        use_dummy_drivers()
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if headless:
+        return _run_headless(args, out_dir, script_text)
+    return _run_window(args, out_dir, script_text)
+
+
+def _run_headless(args: argparse.Namespace, out_dir: Path, script_text: str | None) -> int:
+    import pygame
+
+    from device.app import App
+    from device.opponent import InstantThinker
+    from device.profiles import PROFILES
+    from simulator.demo import demo_script
+    from simulator.runner import HeadlessRun, VirtualClock
+    from simulator.script import ScriptError, parse_script
+
+    pygame.display.init()
+    pygame.font.init()
+    profile = PROFILES[args.profile]
+    save_dir = args.save_dir
+    if save_dir is None:
+        save_dir = Path(tempfile.mkdtemp(prefix="satellites-sim-"))
+    if script_text is None:
+        script_text = demo_script(args.profile)
+    try:
+        steps = parse_script(script_text, set(profile.buttons))
+    except ScriptError as error:
+        print(f"script: {error}", file=sys.stderr)
+        return 2
+    clock = VirtualClock()
+    seed = args.seed if args.seed is not None else 1
+    app = App(
+        profile,
+        HeadlessDisplay(profile.size),
+        keymap_for(args.profile),
+        save_dir,
+        thinker=InstantThinker(seed),
+        hint_thinker=InstantThinker(seed + 1),
+        clock=clock,
+        seed=seed,
+    )
+    run = HeadlessRun(app, clock, out_dir, record=args.record)
+    run.run(steps)
+    run.shots.append(run.screenshot("last"))
+    print(
+        f"Wrote {len(run.shots)} screenshots"
+        + (f" and {run.frames} frames" if args.record else "")
+        + f" to {out_dir}/"
+    )
+    pygame.quit()
+    return 0
+
+
+def _run_window(args: argparse.Namespace, out_dir: Path, script_text: str | None) -> int:
+    import pygame
+
+    from device.app import App
+    from device.profiles import PROFILES
+    from simulator.overlays import HelpOverlay, PerfOverlay
+    from simulator.runner import WindowRun
+
+    if script_text is not None:
+        print("--script runs headless; add --headless", file=sys.stderr)
+        return 2
+    pygame.init()
+    profile = PROFILES[args.profile]
+    save_dir = args.save_dir or _default_save_dir(args.profile)
+    display = WindowDisplay(profile.size, args.scale, title=f"Satellites ({profile.name})")
+    app = App(profile, display, keymap_for(args.profile), save_dir, seed=args.seed)
+    help_overlay = HelpOverlay(app.ui, profile, describe_keys(args.profile))
+    perf = PerfOverlay(app.ui)
+    perf.visible = args.perf
+    app.after_draw += [perf, help_overlay]
+    shots = [0]
+
+    def on_key(key: int) -> bool:
+        if key == pygame.K_F1:
+            help_overlay.visible = not help_overlay.visible
+        elif key == pygame.K_F2:
+            perf.visible = not perf.visible
+        elif key == pygame.K_F12:
+            out_dir.mkdir(parents=True, exist_ok=True)
+            shots[0] += 1
+            path = out_dir / f"screenshot-{shots[0]:03d}.png"
+            pygame.image.save(display.surface, path)
+            print(f"saved {path}")
+        else:
+            return False
+        return True
+
+    print(f"Satellites ({profile.name}): F1 shows the keys; saves in {save_dir}")
+    WindowRun(app, out_dir, on_key, record=args.record, frame_time=perf.record).run()
+    pygame.quit()
+    return 0

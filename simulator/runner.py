@@ -1,0 +1,130 @@
+"""Running the app: headless on a virtual clock (scripts, screenshots), or in a window."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from device.app import App
+from simulator.script import Step
+
+SETTLE_MS = 60
+"""Time let pass after each button, so the app reacts before the next one."""
+
+
+@dataclass
+class VirtualClock:
+    now: int = 0
+
+    def __call__(self) -> int:
+        return self.now
+
+
+class HeadlessRun:
+    """Drives the app from script steps; time only moves when the script says so."""
+
+    def __init__(self, app: App, clock: VirtualClock, out_dir: Path, record: bool = False) -> None:
+        self.app = app
+        self.clock = clock
+        self.out_dir = out_dir
+        self.record = record
+        self.frames = 0
+        self.shots: list[Path] = []
+        self._key_of: dict[str, int] = {}
+        for key, button in app.keymap.items():
+            self._key_of.setdefault(button, key)
+
+    def run(self, steps: list[Step]) -> None:
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        self.advance(0)
+        for step in steps:
+            if not self.app.running:
+                break
+            if step.action == "hold":
+                self.key(step.argument, down=True)
+                self.advance(step.millis)
+                self.key(step.argument, down=False)
+                self.advance(SETTLE_MS)
+            elif step.action == "wait":
+                self.advance(step.millis)
+            elif step.action == "shot":
+                self.shots.append(self.screenshot(step.argument))
+
+    def key(self, button: str, down: bool) -> None:
+        kind = pygame.KEYDOWN if down else pygame.KEYUP
+        pygame.event.post(pygame.event.Event(kind, key=self._key_of[button]))
+        for event in pygame.event.get():
+            self.app.handle_event(event)
+        self._frame()
+
+    def advance(self, millis: int) -> None:
+        """Let ``millis`` pass, waking the app whenever it asked to be woken."""
+        end = self.clock.now + millis
+        while True:
+            self._frame()
+            wait = max(1, self.app.wait_ms(self.clock.now))
+            if self.clock.now + wait > end:
+                break
+            self.clock.now += wait
+        self.clock.now = end
+        self._frame()
+
+    def _frame(self) -> None:
+        self.app.update(self.clock.now)
+        if self.app.draw() and self.record:
+            self.frames += 1
+            pygame.image.save(
+                self.app.display.surface, self.out_dir / f"frame-{self.frames:05d}.png"
+            )
+
+    def screenshot(self, name: str) -> Path:
+        path = self.out_dir / f"{name}.png"
+        pygame.image.save(self.app.display.surface, path)
+        return path
+
+
+class WindowRun:
+    """The interactive loop: sleeps until a key or a timer, intercepts the simulator's keys."""
+
+    def __init__(
+        self,
+        app: App,
+        out_dir: Path,
+        on_key: Callable[[int], bool],
+        record: bool = False,
+        frame_time: Callable[[float], None] | None = None,
+    ) -> None:
+        self.app = app
+        self.out_dir = out_dir
+        self.on_key = on_key
+        self.record = record
+        self.frame_time = frame_time
+        self.frames = 0
+
+    def run(self) -> None:
+        app = self.app
+        while app.running:
+            wait = app.wait_ms()
+            events = [pygame.event.wait(wait)] if wait > 0 else []
+            events += pygame.event.get()
+            for event in events:
+                if event.type == pygame.KEYDOWN and self.on_key(event.key):
+                    app.dirty = True
+                    continue
+                if event.type != pygame.NOEVENT:
+                    app.handle_event(event)
+            app.update()
+            started = time.perf_counter()
+            drew = app.draw()
+            if drew and self.frame_time is not None:
+                self.frame_time((time.perf_counter() - started) * 1000)
+            if drew and self.record:
+                self.frames += 1
+                self.out_dir.mkdir(parents=True, exist_ok=True)
+                pygame.image.save(
+                    app.display.surface, self.out_dir / f"frame-{self.frames:05d}.png"
+                )

@@ -1,0 +1,97 @@
+"""A Python stand-in for the button controller board.
+
+``EmulatedController`` produces the frames the board would send for the
+buttons held; ``PtyController`` streams them into a pseudo-terminal whose
+name a ButtonReader can open, as the simulator and the tests do.  Unplugging
+closes the pty (the reader sees the device vanish); plugging in makes a new
+one behind the same stable name.
+"""
+
+import contextlib
+import os
+import threading
+import time
+import tty
+from pathlib import Path
+
+from drivers.serial_buttons.protocol import BUTTONS, StateFrame, encode_state
+
+PERIOD = 0.015
+"""Seconds between frames (the board sends every 10-20 ms)."""
+
+
+class EmulatedController:
+    def __init__(self) -> None:
+        self._held = 0
+        self._seq = 0
+        self._lock = threading.Lock()
+
+    def press(self, button: str) -> None:
+        with self._lock:
+            self._held |= 1 << BUTTONS.index(button)
+
+    def release(self, button: str) -> None:
+        with self._lock:
+            self._held &= ~(1 << BUTTONS.index(button))
+
+    def next_frame(self) -> bytes:
+        with self._lock:
+            frame = StateFrame(self._seq, self._held)
+            self._seq = (self._seq + 1) & 0xFF
+        return encode_state(frame)
+
+
+class PtyController:
+    """An EmulatedController sending into a pty reachable at ``path``."""
+
+    def __init__(self, path: Path, period: float = PERIOD) -> None:
+        self.path = path
+        self.controller = EmulatedController()
+        self._period = period
+        self._fds: tuple[int, int] | None = None
+        self._lock = threading.Lock()
+        self._running = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.garbage = b""
+        """Bytes to slip into the stream once, before the next frame."""
+        self.plug_in()
+
+    def plug_in(self) -> None:
+        master, slave = os.openpty()
+        tty.setraw(slave)
+        os.set_blocking(master, False)
+        temporary = self.path.with_suffix(".new")
+        temporary.unlink(missing_ok=True)
+        temporary.symlink_to(os.ttyname(slave))
+        temporary.replace(self.path)
+        with self._lock:
+            self._fds = (master, slave)
+
+    def unplug(self) -> None:
+        with self._lock:
+            fds, self._fds = self._fds, None
+        if fds is not None:
+            for fd in fds:
+                os.close(fd)
+
+    def start(self) -> None:
+        self._running.set()
+        self._thread = threading.Thread(target=self._run, name="button-emulator", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._running.clear()
+        if self._thread is not None:
+            self._thread.join(timeout=1)
+        self.unplug()
+        self.path.unlink(missing_ok=True)
+
+    def _run(self) -> None:
+        while self._running.is_set():
+            data = self.garbage + self.controller.next_frame()
+            self.garbage = b""
+            with self._lock:
+                if self._fds is not None:
+                    with contextlib.suppress(OSError):
+                        os.write(self._fds[0], data)
+            time.sleep(self._period)

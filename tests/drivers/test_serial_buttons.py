@@ -1,0 +1,151 @@
+"""The serial button controller: frames, garbage, press logic, unplug and replug."""
+
+import binascii
+import os
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from drivers.serial_buttons.emulator import EmulatedController, PtyController
+from drivers.serial_buttons.protocol import (
+    BUTTONS,
+    ButtonChange,
+    PressTracker,
+    StateDecoder,
+    StateFrame,
+    encode_state,
+)
+from drivers.serial_buttons.reader import DEFAULT_KEYS, ButtonReader, post_key_event
+
+
+def test_crc16_check_value_is_pinned() -> None:
+    assert binascii.crc_hqx(b"123456789", 0xFFFF) == 0x29B1
+
+
+@given(st.integers(0, 255), st.integers(0, 0xFFFF))
+def test_state_frames_round_trip(seq: int, buttons: int) -> None:
+    assert StateDecoder().feed(encode_state(StateFrame(seq, buttons))) == [StateFrame(seq, buttons)]
+
+
+@settings(max_examples=300)
+@given(st.binary(max_size=500), st.integers(0, 0xFF))
+def test_garbage_is_ignored_and_the_next_frames_decode(garbage: bytes, buttons: int) -> None:
+    decoder = StateDecoder()
+    frames = [StateFrame(seq, buttons) for seq in range(3)]
+    received = decoder.feed(garbage + b"".join(encode_state(f) for f in frames))
+    assert decoder.buffered <= 16
+    assert received[-2:] == frames[-2:], "at most the first frame after garbage is lost"
+
+
+def test_every_single_bit_flip_is_rejected() -> None:
+    encoded = encode_state(StateFrame(7, 0b10110))
+    for bit in range((len(encoded) - 1) * 8):
+        damaged = bytearray(encoded)
+        damaged[bit // 8] ^= 1 << (bit % 8)
+        assert StateDecoder().feed(bytes(damaged)) == [], bit
+
+
+def press(tracker: PressTracker, frames: list[tuple[int, int]]) -> list[ButtonChange]:
+    changes: list[ButtonChange] = []
+    for seq, buttons in frames:
+        changes += tracker.update(StateFrame(seq, buttons))
+    return changes
+
+
+A = 1 << BUTTONS.index("A")
+
+
+def test_a_press_counts_only_when_two_consecutive_frames_agree() -> None:
+    tracker = PressTracker()
+    assert press(tracker, [(0, 0), (1, A)]) == []
+    assert press(tracker, [(2, A)]) == [ButtonChange("A", True)]
+    assert press(tracker, [(3, A), (4, 0), (5, 0)]) == [ButtonChange("A", False)]
+
+
+def test_a_single_glitched_frame_and_a_repeated_frame_press_nothing() -> None:
+    tracker = PressTracker()
+    assert press(tracker, [(0, 0), (1, A), (2, 0), (3, 0)]) == []
+    assert press(tracker, [(4, A), (4, A)]) == [], "a duplicate is not a second opinion"
+
+
+def test_silence_releases_held_buttons() -> None:
+    tracker = PressTracker()
+    press(tracker, [(0, A), (1, A)])
+    assert tracker.release_all() == [ButtonChange("A", False)]
+    assert tracker.release_all() == []
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.changes: list[tuple[str, bool, int]] = []
+
+    def __call__(self, change: ButtonChange, key: int) -> None:
+        self.changes.append((change.button, change.pressed, key))
+
+
+def wait_for(condition: Callable[[], bool], reader: ButtonReader, seconds: float = 3) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        reader.step()
+        time.sleep(0.002)
+
+
+def test_the_reader_presses_keys_and_survives_unplug_garbage_and_replug(tmp_path: Path) -> None:
+    board = PtyController(tmp_path / "buttons", period=0.005)
+    board.start()
+    recorder = Recorder()
+    reader = ButtonReader(str(board.path), post=recorder)
+    try:
+        wait_for(lambda: reader.connected, reader)
+        board.controller.press("A")
+        wait_for(lambda: ("A", True, pygame.K_RETURN) in recorder.changes, reader)
+        board.unplug()
+        wait_for(lambda: not reader.connected, reader)
+        wait_for(lambda: ("A", False, pygame.K_RETURN) in recorder.changes, reader)
+        board.controller.release("A")
+        board.plug_in()
+        wait_for(lambda: reader.connected, reader)
+        board.garbage = random.Random(1).randbytes(200)
+        board.controller.press("LEFT")
+        wait_for(lambda: ("LEFT", True, pygame.K_LEFT) in recorder.changes, reader)
+        board.controller.release("LEFT")
+        wait_for(lambda: ("LEFT", False, pygame.K_LEFT) in recorder.changes, reader)
+    finally:
+        board.stop()
+        reader.stop()
+    assert recorder.changes == [
+        ("A", True, pygame.K_RETURN),
+        ("A", False, pygame.K_RETURN),
+        ("LEFT", True, pygame.K_LEFT),
+        ("LEFT", False, pygame.K_LEFT),
+    ]
+
+
+def test_key_events_reach_the_sdl_queue() -> None:
+    pygame.display.init()
+    try:
+        pygame.event.clear()
+        post_key_event(ButtonChange("B", True), DEFAULT_KEYS["B"])
+        events = [e for e in pygame.event.get() if e.type == pygame.KEYDOWN]
+        assert [e.key for e in events] == [pygame.K_BACKSPACE]
+    finally:
+        pygame.display.quit()
+
+
+def test_emulator_frames_count_up_and_carry_the_held_buttons() -> None:
+    board = EmulatedController()
+    board.press("UP")
+    board.press("SELECT")
+    frames = StateDecoder().feed(board.next_frame() + board.next_frame())
+    expected = 1 << BUTTONS.index("UP") | 1 << BUTTONS.index("SELECT")
+    assert frames == [StateFrame(0, expected), StateFrame(1, expected)]

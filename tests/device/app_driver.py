@@ -1,0 +1,155 @@
+"""Drives the app the way a player does: physical buttons, on a virtual clock."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from device.app import App
+from device.game_screen import GameScreen
+from device.menus import MenuScreen
+from device.opponent import InstantThinker
+from device.profiles import PROFILES
+from drivers.display import HeadlessDisplay
+from engine.geometry import file_of, rank_of
+from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
+
+CONTROLS = {
+    # confirm, back, next menu item, next choice on the board, menu (button, hold ms)
+    "hatmini": ("A", "B", "X", "X", ("B", 800)),
+    "lcdhat": ("PRESS", "KEY1", "DOWN", "KEY3", ("KEY2", 40)),
+    "tabletop": ("A", "B", "DOWN", "SELECT", ("START", 40)),
+}
+ARROWS = {(0, 1): "UP", (0, -1): "DOWN", (-1, 0): "LEFT", (1, 0): "RIGHT"}
+
+
+class Driver:
+    def __init__(self, profile: str, save_dir: Path, seed: int = 1) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        self.profile = PROFILES[profile]
+        self.now = 0
+        self.display = HeadlessDisplay(self.profile.size)
+        self.app = App(
+            self.profile,
+            self.display,
+            {},
+            save_dir,
+            thinker=InstantThinker(seed),
+            hint_thinker=InstantThinker(seed + 1),
+            clock=lambda: self.now,
+            seed=seed,
+            today=lambda: "2026.11.30",
+        )
+        confirm, back, next_item, next_choice, menu = CONTROLS[profile]
+        self.confirm_button, self.back_button = confirm, back
+        self.next_item_button, self.next_choice_button = next_item, next_choice
+        self.menu_button = menu
+
+    # -- buttons -------------------------------------------------------------
+
+    def tap(self, physical: str, hold_ms: int = 40) -> None:
+        self.app.press(physical, self.now)
+        self.advance(hold_ms)
+        self.app.release(physical, self.now)
+        self.advance(60)
+
+    def advance(self, millis: int) -> None:
+        end = self.now + millis
+        while True:
+            self.app.update(self.now)
+            self.app.dirty = False  # drawing is tested elsewhere; keep this fast
+            wait = max(1, self.app.wait_ms(self.now))
+            if self.now + wait > end:
+                break
+            self.now += wait
+        self.now = end
+        self.app.update(self.now)
+
+    def confirm(self) -> None:
+        self.tap(self.confirm_button)
+
+    def back(self) -> None:
+        self.tap(self.back_button)
+
+    def open_menu(self) -> None:
+        button, hold = self.menu_button
+        self.tap(button, hold)
+
+    def choose_item(self, label: str) -> None:
+        """Move the highlight of the menu on top to ``label`` and press confirm."""
+        menu = self.app.top
+        assert isinstance(menu, MenuScreen), type(menu).__name__
+        labels = [item.label() for item in menu.shown()]
+        assert any(text.startswith(label) for text in labels), (label, labels)
+        for _ in range(len(labels)):
+            if menu.shown()[menu.index].label().startswith(label):
+                break
+            self.tap(self.next_item_button)
+        self.confirm()
+
+    def set_item(self, label: str, value: str) -> None:
+        """Step the menu item ``label`` until it shows ``value``."""
+        menu = self.app.top
+        assert isinstance(menu, MenuScreen)
+        for _ in range(len(menu.shown())):
+            if menu.shown()[menu.index].label().startswith(label):
+                break
+            self.tap(self.next_item_button)
+        for _ in range(8):
+            if menu.shown()[menu.index].label().endswith(value):
+                return
+            self.confirm()
+        raise AssertionError(f"{label} never showed {value}")
+
+    # -- games -----------------------------------------------------------------
+
+    def new_game(self, mode: str, level: str = "1", colour: str = "Red") -> GameScreen:
+        self.choose_item("New game")
+        self.set_item("Play", mode)
+        if mode == "vs computer":
+            self.set_item("Level", level)
+            self.set_item("You play", colour)
+        self.choose_item("Start")
+        return self.game_screen()
+
+    def game_screen(self) -> GameScreen:
+        screen = self.app.top
+        assert isinstance(screen, GameScreen), type(screen).__name__
+        return screen
+
+    def put_cursor(self, cell: int) -> None:
+        screen = self.game_screen()
+        selection = screen.selection
+        assert selection is not None
+        if self.profile.has_dpad:
+            flip = -1 if screen.flipped() else 1
+            while selection.cursor != cell:
+                dfile = file_of(cell) - file_of(selection.cursor)
+                drank = rank_of(cell) - rank_of(selection.cursor)
+                step = (
+                    (flip * (dfile > 0) - flip * (dfile < 0), 0)
+                    if dfile
+                    else (0, flip * (drank > 0) - flip * (drank < 0))
+                )
+                self.tap(ARROWS[step])
+        else:
+            for _ in range(len(selection.choices) + 1):
+                if selection.cursor == cell:
+                    return
+                self.tap(self.next_choice_button)
+            raise AssertionError(f"cell {cell} is not among the choices")
+
+    def play(self, move: int) -> None:
+        """Play ``move`` on the board with the buttons."""
+        if move == PASS:
+            self.confirm()
+            return
+        self.put_cursor(origin_of(move))
+        self.confirm()
+        self.put_cursor(target_of(move))
+        self.confirm()
+        if kind_of(move) == DISPLACEMENT:
+            self.put_cursor(landing_of(move))
+            self.confirm()

@@ -8,6 +8,7 @@ name, and every held button is released meanwhile.
 """
 
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -35,6 +36,11 @@ SILENCE = 0.1
 """Seconds without a valid frame after which every button counts as released."""
 DEFAULT_PORTS = ("/dev/satellites-buttons", "/dev/serial0")
 """Stable names tried by default: the installer's udev link, then the GPIO UART."""
+
+
+def find_controller_port(candidates: tuple[str, ...] = DEFAULT_PORTS) -> str | None:
+    """The first stable name that exists, or None when no board is set up."""
+    return next((name for name in candidates if os.path.exists(name)), None)
 
 
 def post_key_event(change: ButtonChange, key: int) -> None:

@@ -24,7 +24,12 @@ from drivers.serial_buttons.protocol import (
     StateFrame,
     encode_state,
 )
-from drivers.serial_buttons.reader import DEFAULT_KEYS, ButtonReader, post_key_event
+from drivers.serial_buttons.reader import (
+    DEFAULT_KEYS,
+    ButtonReader,
+    find_controller_port,
+    post_key_event,
+)
 
 
 def test_crc16_check_value_is_pinned() -> None:
@@ -149,3 +154,11 @@ def test_emulator_frames_count_up_and_carry_the_held_buttons() -> None:
     frames = StateDecoder().feed(board.next_frame() + board.next_frame())
     expected = 1 << BUTTONS.index("UP") | 1 << BUTTONS.index("SELECT")
     assert frames == [StateFrame(0, expected), StateFrame(1, expected)]
+
+
+def test_the_first_stable_name_present_is_chosen(tmp_path: Path) -> None:
+    present = tmp_path / "serial0"
+    present.touch()
+    missing = str(tmp_path / "satellites-buttons")
+    assert find_controller_port((missing, str(present))) == str(present)
+    assert find_controller_port((missing,)) is None

@@ -1,0 +1,58 @@
+"""Starting and resuming a linked game from the app's menu, with save files."""
+
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+
+from drivers.link.connector import CableConnector, LinkSetupError
+from drivers.link.history import LinkGame
+from drivers.link.session import LinkSession
+from engine.notation import format_move
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def open_both(host: CableConnector, guest: CableConnector) -> tuple[LinkSession, LinkSession]:
+    opened: dict[str, LinkSession] = {}
+    thread = threading.Thread(target=lambda: opened.update(host=host.open()))
+    thread.start()
+    opened["guest"] = guest.open()
+    thread.join(timeout=10)
+    return opened["host"], opened["guest"]
+
+
+def test_host_and_guest_agree_save_and_resume_the_same_game(tmp_path: Path) -> None:
+    port = free_port()
+    host = CableConnector(f"listen://127.0.0.1:{port}", "host", tmp_path / "host.link", colour=1)
+    guest = CableConnector(f"socket://127.0.0.1:{port}", "guest", tmp_path / "guest.link")
+    a, b = open_both(host, guest)
+    try:
+        assert a.seed == b.seed and (a.local_colour, b.local_colour) == (1, 0)
+        b.send_move(1, format_move(b.position.legal_moves()[0]))
+        saved = LinkGame.from_text((tmp_path / "guest.link").read_text())
+        assert len(saved.moves) == 1
+    finally:
+        a.close()
+        b.close()
+    a, b = open_both(host, guest)
+    try:
+        assert a.game is not None and b.game is not None
+        assert a.game.game_id == saved.game_id == b.game.game_id
+        assert b.game.moves == saved.moves
+    finally:
+        a.close()
+        b.close()
+
+
+def test_no_answer_gives_a_message_for_the_player(tmp_path: Path) -> None:
+    lonely = CableConnector(
+        f"socket://127.0.0.1:{free_port()}", "guest", tmp_path / "g.link", agree_within=0.3
+    )
+    with pytest.raises(LinkSetupError, match="did not answer"):
+        lonely.open()

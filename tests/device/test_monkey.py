@@ -1,0 +1,75 @@
+"""Random button mashing across every screen of every profile: nothing breaks."""
+
+import random
+import tempfile
+from pathlib import Path
+
+from app_driver import Driver
+
+from device.game_screen import GameScreen
+from engine.notation import format_position
+from engine.position import MAX_GROUP
+from engine.record import GameRecord
+from engine.scoring import groups
+
+PRESSES_PER_PROFILE = 34_000
+LONG_HOLD_MS = 800
+
+
+def _shared_memory_folder() -> str | None:
+    """Saves go to RAM when possible: the fsyncs are what this test is not about."""
+    return "/dev/shm" if Path("/dev/shm").is_dir() else None
+
+
+def _check_game(screen: GameScreen) -> None:
+    game = screen.game
+    position = game.position
+    replayed = GameRecord(game.record.start, list(game.record.moves)).final_position()
+    assert format_position(replayed) == format_position(position)
+    assert position.key() == replayed.key()
+    assert len(game.movers) == game.ply
+    assert all(g.size <= MAX_GROUP for g in groups(position))
+    if screen.selection is not None:
+        legal = set(position.legal_moves())
+        assert all(move in legal for move in screen.selection.moves)
+
+
+def _mash(profile: str, seed: int) -> tuple[int, int]:
+    """Press random buttons; returns (games started, positions checked)."""
+    with tempfile.TemporaryDirectory(dir=_shared_memory_folder()) as folder:
+        driver = Driver(profile, Path(folder), seed=seed)
+        app = driver.app
+        rng = random.Random(seed)
+        # Choosing and confirming more often than the rest gets games further along.
+        busy = [driver.confirm_button, driver.next_choice_button] * 3
+        buttons = sorted(driver.profile.buttons) + busy
+        games: set[int] = set()
+        checked = 0
+        for number in range(PRESSES_PER_PROFILE):
+            button = rng.choice(buttons)
+            hold = LONG_HOLD_MS if rng.random() < 0.02 else 20
+            app.press(button, driver.now)
+            driver.now += hold
+            app.update(driver.now)
+            app.release(button, driver.now)
+            driver.now += rng.choice((5, 30, 200))
+            app.update(driver.now)
+            top = app.top
+            if isinstance(top, GameScreen):
+                games.add(id(top.game))
+                if number % 97 == 0:
+                    _check_game(top)
+                    checked += 1
+            if number % 1500 == 0:
+                app.dirty = True
+                app.draw()
+            else:
+                app.dirty = False
+        return len(games), checked
+
+
+def test_a_hundred_thousand_random_presses_break_nothing() -> None:
+    for seed, profile in enumerate(("hatmini", "lcdhat", "tabletop")):
+        games, checked = _mash(profile, seed)
+        assert games >= 2, f"{profile}: the monkey never got into a game"
+        assert checked > 10

@@ -1,0 +1,67 @@
+"""Every word on screen exists in English and Spanish."""
+
+import re
+import string
+from pathlib import Path
+
+import pygame
+import pytest
+
+from device.hud import hud_items
+from device.i18n import LANGUAGES, RULE_PAGES, STRINGS, text
+from device.profiles import PROFILES
+from device.settings import CHOICES, Settings
+from device.theme import Fonts
+from device.ui import Ui
+from engine.position import END_REASON_NAMES
+from engine.start import starting_position
+
+SOURCE = Path(__file__).parents[2] / "device"
+LITERAL_KEY = re.compile(r"""\bt\(\s*["']([a-z_]+(?:\.[a-z0-9_]+)+)["']""")
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@pytest.mark.parametrize("key", sorted(STRINGS))
+def test_each_string_has_both_languages_with_the_same_blanks(key: str) -> None:
+    english, spanish = STRINGS[key]
+    assert english.strip() and spanish.strip()
+    assert _fields(english) == _fields(spanish)
+
+
+def test_every_key_the_code_names_exists() -> None:
+    used = set()
+    for path in SOURCE.glob("*.py"):
+        used |= set(LITERAL_KEY.findall(path.read_text()))
+    assert used, "the pattern found no keys: the test would prove nothing"
+    assert sorted(used - set(STRINGS)) == []
+
+
+def test_every_key_built_at_run_time_exists() -> None:
+    built = {f"colour.{c}" for c in (0, 1)} | {f"edge.{e}" for e in range(4)}
+    built |= {f"end.reason.{r}" for r in range(1, len(END_REASON_NAMES))}
+    built |= {f"rules.{p}.{part}" for p in range(1, RULE_PAGES + 1) for part in ("title", "text")}
+    built |= {f"settings.{name}" for name in CHOICES}
+    built |= {f"settings.language.{value}" for value in CHOICES["language"]}
+    built |= {f"settings.repeat.{value}" for value in CHOICES["repeat"]}
+    built |= {f"new.mode.{mode}" for mode in ("ai", "hotseat", "link")}
+    built |= {meaning for p in PROFILES.values() for _, meaning in p.help_lines}
+    assert sorted(built - set(STRINGS)) == []
+
+
+def test_spanish_is_really_spanish() -> None:
+    different = [k for k, (en, es) in STRINGS.items() if en != es]
+    assert len(different) > len(STRINGS) * 3 // 4
+    assert text("es", "hud.to_move", colour=text("es", "colour.1")) == "Mueve Azul"
+    assert text("en", "hud.to_move", colour=text("en", "colour.1")) == "Blue to move"
+    assert set(LANGUAGES) == {"en", "es"}
+
+
+def test_the_hud_speaks_the_chosen_language() -> None:
+    pygame.font.init()
+    spanish = Ui(PROFILES["lcdhat"], Settings(language="es"), Fonts())
+    words = [item.words for item in hud_items(spanish, starting_position(1), None, "", False)]
+    assert words[0] == "Mueve Rojo"
+    assert "Colonias 0-0" in words and "Empate" in words

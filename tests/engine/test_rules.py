@@ -544,3 +544,15 @@ def test_random_games_always_end(seed: int) -> None:
         plies += 1
     assert position.end_reason() != NOT_OVER
     assert plies <= 24 * 100 + 100
+
+
+def test_4_4_passes_repeat_while_only_one_side_can_move_and_count_as_quiet_plies() -> None:
+    position = position_with({"c3": "r1", "c4": "b1", "h8": "b2"})
+    for expected_quiet in (1, 2, 3, 4):
+        if position.side == RED:
+            assert position.legal_moves() == [PASS]
+            position.make(PASS)
+        else:
+            position.make(position.legal_moves()[0])
+        assert position.quiet == expected_quiet
+    assert position.side == RED and position.legal_moves() == [PASS]

@@ -33,7 +33,8 @@ from typing import Final
 
 from engine.ai.evaluation import WIN_THRESHOLD, evaluate, final_value
 from engine.moves import CONNECTION, DISPLACEMENT, kind_of
-from engine.position import QUIET_LIMIT, Position
+from engine.pieces import NOBODY
+from engine.position import CONNECTED_TO_END, QUIET_LIMIT, Position
 
 INFINITY: Final = 10_000_000
 MAX_PLY: Final = 64
@@ -188,12 +189,12 @@ class Search:
     def _search(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         self._tick()
         position = self.position
+        if depth <= 0 or ply >= MAX_PLY:
+            return self._quiesce(alpha, beta, ply, QUIESCENCE_PLIES)
         moves = self._move_lists[ply]
         position.generate_moves(moves)
         if not moves:
             return final_value(position, ply)
-        if depth <= 0 or ply >= MAX_PLY:
-            return self._quiesce(moves, alpha, beta, ply, QUIESCENCE_PLIES)
         key = self._key()
         entry = self._table.get(key)
         table_move = 0
@@ -236,30 +237,34 @@ class Search:
         self._store(key, depth, bound, best_value, best_move)
         return best_value
 
-    def _quiesce(self, moves: list[int], alpha: int, beta: int, ply: int, left: int) -> int:
+    def _quiesce(self, alpha: int, beta: int, ply: int, left: int) -> int:
         """Stand pat on the evaluation, or play on through connections and
-        displacements (``moves`` are the position's legal moves)."""
+        displacements.  Moves are generated only when some may follow, which is
+        what makes leaves cheap; a leaf where neither player could move (rare)
+        is judged by the evaluation."""
         position = self.position
+        if is_finished(position):
+            return final_value(position, ply)
         stand = self._evaluate()
-        if left == 0 or stand >= beta:
+        if left == 0 or stand >= beta or not position.connections_open():
             return stand
+        moves = self._move_lists[ply]
+        position.generate_moves(moves)
+        if not moves:
+            return final_value(position, ply)
         alpha = max(alpha, stand)
         best_value = stand
         side = position.side
-        replies = self._move_lists[ply + 1]
         for move in moves:
             if not is_forcing(move):
                 continue
             position.make(move)
             self.nodes += 1
             self._tick()
-            position.generate_moves(replies)
-            if not replies:
-                value = final_value(position, ply + 1)
-            elif position.side == side:
-                value = self._quiesce(replies, alpha, beta, ply + 1, left - 1)
+            if position.side == side:
+                value = self._quiesce(alpha, beta, ply + 1, left - 1)
             else:
-                value = -self._quiesce(replies, -beta, -alpha, ply + 1, left - 1)
+                value = -self._quiesce(-beta, -alpha, ply + 1, left - 1)
             position.unmake()
             if value > best_value:
                 best_value = value
@@ -334,6 +339,13 @@ class Search:
         if len(table) >= TABLE_LIMIT:
             table.clear()
         table[key] = (depth, bound, value, move)
+
+
+def is_finished(position: Position) -> bool:
+    """The game is over for a reason that needs no move generation (RULES.md 6)."""
+    if position.connected_total() >= CONNECTED_TO_END or position.quiet >= QUIET_LIMIT:
+        return True
+    return position.grace == 0 and position.finished_player() != NOBODY
 
 
 def is_forcing(move: int) -> bool:

@@ -218,8 +218,9 @@ def _draw_marks_over(
         rect = layout.cell_rect(file_of(marks.displaced), rank_of(marks.displaced)).inflate(-2, -2)
         pygame.draw.rect(surface, palette.displacement_target, rect, width=max(2, size // 8))
     for cell in marks.landings:
-        rect = layout.cell_rect(file_of(cell), rank_of(cell)).inflate(-3, -3)
-        pygame.draw.rect(surface, palette.landing, rect, border_radius=max(2, size // 6))
+        centre = cell_centre(layout, cell)
+        pygame.draw.circle(surface, palette.landing, centre, size * 32 // 100)
+        pygame.draw.circle(surface, palette.background, centre, size * 32 // 100, width=1)
     if marks.hint is not None and marks.hint != PASS:
         start = cell_centre(layout, origin_of(marks.hint))
         end = cell_centre(layout, target_of(marks.hint))

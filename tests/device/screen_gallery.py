@@ -1,0 +1,117 @@
+"""The key screens of the app in known states, for golden images and for looking at."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+from app_driver import Driver
+
+from device.end_screen import EndScreen
+from device.game import HOTSEAT, Game, GameSetup
+from device.game_screen import GameScreen, SystemMenu
+from device.menus import NewGameScreen, SettingsScreen
+from device.rules_screen import RulesScreen
+from device.selection import Stage
+from engine.moves import CONNECTION, DISPLACEMENT, kind_of, origin_of, target_of
+from engine.playout import random_move
+from engine.record import GameRecord
+
+TIEBREAK_SEED = 2
+"""Random play from this seed ends 2-2 on colonies, decided by the tiebreak."""
+BUSY_SEED = 41
+"""After 120 plies from this seed: four colonies, connections still open."""
+
+
+def played_game(seed: int, plies: int | None = None) -> Game:
+    """Random play from ``seed`` (seeded too), to the end or for ``plies`` plies."""
+    game = Game(GameRecord.from_seed(seed, red="Ana", blue="Luis"), GameSetup(HOTSEAT))
+    rng = random.Random(seed)
+    while not game.is_over() and (plies is None or game.ply < plies):
+        game.play(random_move(game.position, rng))
+    return game
+
+
+def game_until(predicate: Callable[[list[int]], bool]) -> Game:
+    """The first random game (by seed) that reaches a position whose moves satisfy ``predicate``."""
+    for seed in range(1, 500):
+        game = Game(GameRecord.from_seed(seed), GameSetup(HOTSEAT))
+        rng = random.Random(seed)
+        while not game.is_over():
+            if predicate(game.position.legal_moves()):
+                return game
+            game.play(random_move(game.position, rng))
+    raise AssertionError("no random game reached the wanted position")
+
+
+def _settle(driver: Driver) -> None:
+    driver.advance(400)
+
+
+def render_gallery(profile: str, save_dir: Path) -> dict[str, pygame.Surface]:
+    """Screen name -> a copy of the frame, every state built the same way each time."""
+    driver = Driver(profile, save_dir, seed=2)
+    app = driver.app
+    shots: dict[str, pygame.Surface] = {}
+
+    def shoot(name: str) -> None:
+        _settle(driver)
+        app.dirty = True
+        app.draw()
+        shots[name] = app.display.surface.copy()
+
+    shoot("title")
+    app.push(NewGameScreen(app))
+    shoot("new-game")
+    app.start_game(played_game(BUSY_SEED, plies=120))
+    shoot("game")
+    screen = app.top
+    assert isinstance(screen, GameScreen) and screen.selection is not None
+    connecting = [m for m in screen.selection.moves if kind_of(m) == CONNECTION]
+    chosen = origin_of(connecting[0]) if connecting else screen.selection.choices[0]
+    screen.selection.cursor = chosen
+    screen.selection.confirm()
+    shoot("choose-destination")
+    app.start_game(game_until(lambda ms: any(kind_of(m) == DISPLACEMENT for m in ms)))
+    screen = app.top
+    assert isinstance(screen, GameScreen) and screen.selection is not None
+    move = next(m for m in screen.selection.moves if kind_of(m) == DISPLACEMENT)
+    screen.selection.cursor = origin_of(move)
+    screen.selection.confirm()
+    screen.selection.cursor = target_of(move)
+    screen.selection.confirm()
+    assert screen.selection.stage is Stage.LANDING
+    shoot("displacement")
+    app.push(SystemMenu(app, screen))
+    shoot("system-menu")
+    app.screens = app.screens[:1]
+    app.push(EndScreen(app, played_game(TIEBREAK_SEED)))
+    shoot("end-tiebreak")
+    app.screens = app.screens[:1]
+    app.push(EndScreen(app, played_game(5)))
+    shoot("end")
+    app.screens = app.screens[:1]
+    rules = RulesScreen(app)
+    rules.page = 5
+    app.push(rules)
+    shoot("rules-displacement")
+    app.screens = app.screens[:1]
+    app.push(SettingsScreen(app))
+    shoot("settings")
+    app.settings.language = "es"
+    app.settings.colour_blind = True
+    app.start_game(played_game(BUSY_SEED, plies=120))
+    shoot("game-spanish-colour-blind")
+    return shots
+
+
+def write_gallery(profile: str, save_dir: Path, folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, surface in render_gallery(profile, save_dir).items():
+        path = folder / f"{profile}-{name}.png"
+        pygame.image.save(surface, path)
+        paths.append(path)
+    return paths

@@ -1,0 +1,84 @@
+"""The SDL display backends: rotation and scaling done in software, headless frames."""
+
+import os
+
+import pygame
+import pytest
+
+from drivers.display import HeadlessDisplay, WindowDisplay, display_available
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+
+@pytest.fixture(autouse=True)
+def _video() -> None:
+    pygame.display.init()
+
+
+def _marked(display: HeadlessDisplay | WindowDisplay) -> None:
+    """A red pixel in the logical top-left corner."""
+    display.surface.fill((0, 0, 0))
+    display.surface.set_at((0, 0), (255, 0, 0))
+
+
+@pytest.mark.parametrize(
+    ("rotation", "corner"),
+    [(0, (0, 0)), (90, (239, 0)), (180, (319, 239)), (270, (0, 319))],
+)
+def test_rotation_turns_the_picture_clockwise(rotation: int, corner: tuple[int, int]) -> None:
+    display = HeadlessDisplay((320, 240), rotation)
+    _marked(display)
+    frame = display.last_frame()
+    assert frame.get_size() == ((320, 240) if rotation in (0, 180) else (240, 320))
+    assert frame.get_at(corner)[:3] == (255, 0, 0)
+
+
+@pytest.mark.parametrize("rotation", [0, 90, 180, 270])
+def test_dirty_rectangles_follow_the_rotation_and_scale(rotation: int) -> None:
+    display = WindowDisplay((320, 240), scale=2, rotation=rotation)
+    _marked(display)
+    (rect,) = display._output_rects([pygame.Rect(0, 0, 1, 1)])
+    frame = display._frame()
+    assert frame.get_at(rect.topleft)[:3] == (255, 0, 0)
+    assert rect.size == (2, 2)
+
+
+def _window() -> pygame.Surface:
+    window = pygame.display.get_surface()
+    assert window is not None
+    return window
+
+
+def test_a_window_is_the_scaled_rotated_size_and_shows_the_picture() -> None:
+    WindowDisplay((240, 240), scale=3)
+    assert _window().get_size() == (720, 720)
+    wide = WindowDisplay((480, 320), scale=1, rotation=90)
+    assert _window().get_size() == (320, 480)
+    _marked(wide)
+    wide.present([wide.surface.get_rect()])
+    assert _window().get_at((319, 0))[:3] == (255, 0, 0)
+
+
+def test_headless_counts_only_frames_that_changed_something() -> None:
+    display = HeadlessDisplay((240, 240))
+    display.present([])
+    display.present([pygame.Rect(0, 0, 5, 5)])
+    assert display.frames == 1
+
+
+def test_bad_rotation_and_scale_are_refused_with_a_reason() -> None:
+    with pytest.raises(ValueError, match="rotation"):
+        HeadlessDisplay((240, 240), rotation=45)
+    with pytest.raises(ValueError, match="scale"):
+        WindowDisplay((240, 240), scale=0)
+
+
+def test_no_display_is_reported_under_the_dummy_driver(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    assert not display_available()
+    monkeypatch.delenv("SDL_VIDEODRIVER")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert not display_available()
+    monkeypatch.setenv("DISPLAY", ":0")
+    assert display_available()

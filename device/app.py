@@ -19,7 +19,7 @@ from device.end_screen import EndScreen
 from device.game import Game
 from device.game_screen import GameScreen
 from device.menus import MessageScreen, TitleScreen
-from device.opponent import GreedyThinker, Thinker
+from device.opponent import EngineThinker, Thinker
 from device.ports import Display, KeyMap, LinkConnector, LinkSession
 from device.profiles import DeviceProfile
 from device.saves import SaveStore
@@ -54,8 +54,8 @@ class App:
         self.saves = SaveStore(save_dir)
         self.settings = load_settings(save_dir)
         self.ui = Ui(profile, self.settings, Fonts())
-        self.thinker: Thinker = thinker or GreedyThinker(seed)
-        self.hint_thinker: Thinker = hint_thinker or GreedyThinker(seed)
+        self.thinker: Thinker = thinker or EngineThinker(seed)
+        self.hint_thinker: Thinker = hint_thinker or EngineThinker(seed)
         self.link = link
         self._clock = clock or pygame.time.get_ticks
         self._rng = random.Random(seed)

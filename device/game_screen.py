@@ -12,6 +12,7 @@ from device.buttons import Button
 from device.game import HOTSEAT, LINK, VERSUS_AI, Game
 from device.hud import draw_hud, hud_items
 from device.menus import Item, MenuScreen
+from device.opponent import HINT
 from device.ports import LinkSession, PeerMove, StateChanged
 from device.screen import Host, Screen
 from device.selection import Selection, Stage
@@ -23,7 +24,6 @@ ANIMATION_MS = 160
 THINKING_TICK_MS = 300
 POLL_MS = 50
 """How often a thinking computer or the link cable is asked for news."""
-HINT_LEVEL = 3
 DIRECTIONS = {
     Button.UP: (0, 1),
     Button.DOWN: (0, -1),
@@ -42,6 +42,9 @@ class GameScreen(Screen):
         self.hint: int | None = None
         self.hint_for_ply = -1
         self.ai_for_ply = -1
+        self.ai_started = 0
+        self.ai_answer: int | None = None
+        """The computer's move, held until the chosen thinking time has passed."""
         self.animation: tuple[int, int] | None = None
         """(move, start time) while a move slides into place."""
         self.finished = False
@@ -90,7 +93,7 @@ class GameScreen(Screen):
         if not self.game.human_to_move():
             return
         self.hint_for_ply = self.game.ply
-        self.host.hint_thinker.start(self.game.position, HINT_LEVEL, self.ui.settings.think_ms)
+        self.host.hint_thinker.start(self.game.position, HINT)
 
     def resign(self) -> None:
         self.host.thinker.cancel()
@@ -167,7 +170,8 @@ class GameScreen(Screen):
         return changed
 
     def _busy(self) -> bool:
-        return self.host.thinker.busy or self.host.hint_thinker.busy
+        computer = self.ai_answer is not None or self.host.thinker.busy
+        return computer or self.host.hint_thinker.busy
 
     def wakeup(self, now: int) -> int | None:
         if self.animation is not None:
@@ -185,13 +189,18 @@ class GameScreen(Screen):
         if game.setup.mode != VERSUS_AI or game.human_to_move() or game.is_over():
             return False
         thinker = self.host.thinker
+        now = self.host.now()
         if self.ai_for_ply != game.ply:
             self.ai_for_ply = game.ply
-            thinker.start(game.position, game.setup.ai_level, self.ui.settings.think_ms)
+            self.ai_started = now
+            self.ai_answer = None
+            thinker.start(game.position, game.setup.ai_level)
             return True
-        move = thinker.poll()
-        if move is None:
+        if self.ai_answer is None:
+            self.ai_answer = thinker.poll()
+        if self.ai_answer is None or now - self.ai_started < self.ui.settings.think_ms:
             return False
+        move, self.ai_answer = self.ai_answer, None
         if move in game.position.legal_moves():
             self.play(move)
         else:

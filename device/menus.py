@@ -11,7 +11,7 @@ import pygame
 import engine
 from device.buttons import Button
 from device.game import HOTSEAT, LINK, MODES, VERSUS_AI, Game, GameSetup
-from device.opponent import LEVELS
+from device.opponent import DEFAULT_LEVEL, LEVEL_NUMBERS
 from device.screen import Host, Screen
 from device.settings import CHOICES
 from engine.pieces import BLUE, RED
@@ -153,7 +153,7 @@ class NewGameScreen(MenuScreen):
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)
-        self.setup = GameSetup(mode=VERSUS_AI)
+        self.setup = GameSetup(mode=VERSUS_AI, ai_level=DEFAULT_LEVEL)
 
     def items(self) -> list[Item]:
         t = self.ui.t
@@ -185,8 +185,8 @@ class NewGameScreen(MenuScreen):
         self.setup.mode = MODES[(MODES.index(self.setup.mode) + step) % len(MODES)]
 
     def _cycle_level(self, step: int) -> None:
-        index = LEVELS.index(self.setup.ai_level)
-        self.setup.ai_level = LEVELS[(index + step) % len(LEVELS)]
+        index = LEVEL_NUMBERS.index(self.setup.ai_level)
+        self.setup.ai_level = LEVEL_NUMBERS[(index + step) % len(LEVEL_NUMBERS)]
 
     def _flip_colour(self, step: int) -> None:
         self.setup.human_colour = BLUE if self.setup.human_colour == RED else RED

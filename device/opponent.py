@@ -1,25 +1,28 @@
 """Who thinks for the computer player and for hints.
 
 ``Thinker`` is what the app needs: start thinking about a position, poll
-for the answer without blocking the screen, cancel.  ``GreedyThinker`` runs
-the engine's one-ply greedy player in a background thread; ``InstantThinker``
-answers at once (tests, and the benchmark, need determinism).
+for the answer without blocking the screen, cancel.  ``EngineThinker`` runs
+the engine's AI levels on a background thread; ``InstantThinker`` answers
+during ``start`` (tests and headless runs need determinism).
 """
 
 from __future__ import annotations
 
 import random
-import threading
 from typing import Protocol
 
-from engine.playout import greedy_move, random_move
+from engine.ai.levels import HINT_LEVEL, LEVELS, choose_move
+from engine.ai.thinker import Thinker as BackgroundSearch
 from engine.position import Position
 
-LEVELS = (1, 2, 3, 4)
+LEVEL_NUMBERS = tuple(level.number for level in LEVELS)
+DEFAULT_LEVEL = 3
+HINT = HINT_LEVEL
+"""The level whose choice a hint shows."""
 
 
 class Thinker(Protocol):
-    def start(self, position: Position, level: int, think_ms: int) -> None:
+    def start(self, position: Position, level: int) -> None:
         """Begin choosing a move for the side to move in ``position`` (copied)."""
         ...
 
@@ -33,82 +36,54 @@ class Thinker(Protocol):
     def busy(self) -> bool: ...
 
 
-def choose(position: Position, level: int, rng: random.Random) -> int:
-    """Level 1 plays at random, higher levels greedily."""
-    if level <= 1:
-        return random_move(position, rng)
-    return greedy_move(position, rng)
-
-
 class InstantThinker:
     """Chooses during ``start``: deterministic for a given seed."""
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
         self._answer: int | None = None
-        self._thinking = False
 
-    def start(self, position: Position, level: int, think_ms: int) -> None:
-        self._answer = choose(position.copy(), level, self._rng)
-        self._thinking = True
+    def start(self, position: Position, level: int) -> None:
+        self._answer = choose_move(position.copy(), level, self._rng.randrange(2**31)).move
 
     def poll(self) -> int | None:
-        if not self._thinking:
-            return None
-        self._thinking = False
-        return self._answer
+        move, self._answer = self._answer, None
+        return move
 
     def cancel(self) -> None:
-        self._thinking = False
+        self._answer = None
 
     @property
     def busy(self) -> bool:
-        return self._thinking
+        return self._answer is not None
 
 
-class GreedyThinker:
-    """Thinks in a daemon thread; a cancelled answer is dropped."""
+class EngineThinker:
+    """The engine's search on a daemon thread; a cancelled answer is dropped."""
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
-        self._lock = threading.Lock()
-        self._generation = 0
-        self._answer: int | None = None
-        self._thinking = False
+        self._search = BackgroundSearch()
+        self._busy = False
 
-    def start(self, position: Position, level: int, think_ms: int) -> None:
-        with self._lock:
-            self._generation += 1
-            generation = self._generation
-            self._answer = None
-            self._thinking = True
-        snapshot = position.copy()
-        rng = random.Random(self._rng.random())
-        thread = threading.Thread(
-            target=self._think, args=(snapshot, level, rng, generation), daemon=True
-        )
-        thread.start()
-
-    def _think(self, position: Position, level: int, rng: random.Random, generation: int) -> None:
-        move = choose(position, level, rng)
-        with self._lock:
-            if generation == self._generation:
-                self._answer = move
+    def start(self, position: Position, level: int) -> None:
+        self._search.start(position, level, self._rng.randrange(2**31))
+        self._busy = True
 
     def poll(self) -> int | None:
-        with self._lock:
-            if self._answer is None:
-                return None
-            move, self._answer = self._answer, None
-            self._thinking = False
-            return move
+        if not self._busy:
+            return None
+        progress = self._search.poll()
+        if progress is None or not progress.done:
+            return None
+        move = self._search.result()
+        self.cancel()
+        return move
 
     def cancel(self) -> None:
-        with self._lock:
-            self._generation += 1
-            self._answer = None
-            self._thinking = False
+        self._search.cancel()
+        self._busy = False
 
     @property
     def busy(self) -> bool:
-        return self._thinking
+        return self._busy

@@ -15,7 +15,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "language": ("en", "es"),
     "colour_blind": (False, True),
     "rotation": (0, 90, 180, 270),
-    "think_ms": (500, 1000, 2000, 4000),
+    "think_ms": (0, 500, 1000, 2000),
     "repeat": tuple(REPEAT_SPEEDS),
 }
 """Each setting and its values, in the order the Settings screen cycles them."""
@@ -27,6 +27,7 @@ class Settings:
     colour_blind: bool = False
     rotation: int = 0
     think_ms: int = 1000
+    """The computer takes at least this long over a move, so its play can be followed."""
     repeat: str = "normal"
 
     def cycle(self, name: str, step: int = 1) -> None:

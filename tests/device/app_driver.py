@@ -9,7 +9,7 @@ import pygame
 from device.app import App
 from device.game_screen import GameScreen
 from device.menus import MenuScreen
-from device.opponent import InstantThinker
+from device.opponent import InstantThinker, Thinker
 from device.profiles import PROFILES
 from drivers.display import HeadlessDisplay
 from engine.geometry import file_of, rank_of
@@ -25,7 +25,9 @@ ARROWS = {(0, 1): "UP", (0, -1): "DOWN", (-1, 0): "LEFT", (1, 0): "RIGHT"}
 
 
 class Driver:
-    def __init__(self, profile: str, save_dir: Path, seed: int = 1) -> None:
+    def __init__(
+        self, profile: str, save_dir: Path, seed: int = 1, thinker: Thinker | None = None
+    ) -> None:
         pygame.display.init()
         pygame.font.init()
         self.profile = PROFILES[profile]
@@ -36,8 +38,8 @@ class Driver:
             self.display,
             {},
             save_dir,
-            thinker=InstantThinker(seed),
-            hint_thinker=InstantThinker(seed + 1),
+            thinker=thinker or InstantThinker(seed),
+            hint_thinker=thinker or InstantThinker(seed + 1),
             clock=lambda: self.now,
             seed=seed,
             today=lambda: "2026.11.30",

@@ -50,12 +50,14 @@ def test_a_game_against_the_computer_alternates_and_finishes(profile: str, tmp_p
     screen = driver.new_game("vs computer", level="1", colour="Blue")
     game = screen.game
     driver.advance(200)
-    assert game.movers == [0]  # the computer (Red) opened at once
+    assert game.movers == []  # the computer (Red) takes its thinking time...
+    driver.advance(1000)
+    assert game.movers == [0]  # ...and then opens
     rng = random.Random(5)
     while not game.is_over():
         assert game.human_to_move()
         driver.play(random_move(game.position.copy(), rng))
-        driver.advance(300)
+        driver.advance(1300)
     assert all(mover == 1 for mover in game.movers[1::2][:5])
     driver.advance(500)
     assert isinstance(driver.app.top, EndScreen)

@@ -8,12 +8,38 @@ from app_driver import Driver
 
 from device.game_screen import GameScreen
 from engine.notation import format_position
-from engine.position import MAX_GROUP
+from engine.playout import random_move
+from engine.position import MAX_GROUP, Position
 from engine.record import GameRecord
 from engine.scoring import groups
 
 PRESSES_PER_PROFILE = 34_000
 LONG_HOLD_MS = 800
+
+
+class RandomThinker:
+    """A computer player and hint giver that answers at once, at random.
+
+    The monkey tests the screens, not the AI, whose searches would dominate the time.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+        self._answer: int | None = None
+
+    def start(self, position: Position, level: int) -> None:
+        self._answer = random_move(position, self._rng)
+
+    def poll(self) -> int | None:
+        move, self._answer = self._answer, None
+        return move
+
+    def cancel(self) -> None:
+        self._answer = None
+
+    @property
+    def busy(self) -> bool:
+        return self._answer is not None
 
 
 def _shared_memory_folder() -> str | None:
@@ -37,7 +63,7 @@ def _check_game(screen: GameScreen) -> None:
 def _mash(profile: str, seed: int) -> tuple[int, int]:
     """Press random buttons; returns (games started, positions checked)."""
     with tempfile.TemporaryDirectory(dir=_shared_memory_folder()) as folder:
-        driver = Driver(profile, Path(folder), seed=seed)
+        driver = Driver(profile, Path(folder), seed=seed, thinker=RandomThinker(seed))
         app = driver.app
         rng = random.Random(seed)
         # Choosing and confirming more often than the rest gets games further along.

@@ -147,11 +147,11 @@ PLAYER = textwrap.dedent(
     from app_driver import Driver
     driver = Driver("tabletop", Path({folder!r}), seed=11)
     screen = driver.new_game("vs computer", level="2", colour="Blue")
-    driver.advance(200)
+    driver.advance(1300)
     for _ in range(6):
         game = screen.game
         driver.play(game.position.legal_moves()[-1])
-        driver.advance(300)
+        driver.advance(1300)
     print(len(screen.game.record.moves), flush=True)
     import time
     time.sleep(60)

@@ -11,15 +11,17 @@ incrementally and values:
   lowest controlled totals;
 * pairs, which are colonies in waiting: the larger value in a pair usually
   ends up controlling the colony it grows into;
-* unconnected satellites near the middle of the board, where the connections
-  are found once an edge is empty (RULES.md 3, the edge rule).
+* connection threats: unconnected satellites that stand exactly their value
+  away from an empty cell beside an enemy satellite, ready for the moment an
+  edge is empty (RULES.md 3, the edge rule);
+* unconnected satellites near the middle of the board, where the threats are.
 
 Finished games are scored exactly, far outside the range of the heuristic.
 """
 
 from typing import Final
 
-from engine.geometry import CELLS, SIZE, file_of, rank_of
+from engine.geometry import CELLS, RING, SIZE, file_of, rank_of
 from engine.pieces import BLUE, NOBODY, RED
 from engine.position import MAX_GROUP, Position
 from engine.scoring import score
@@ -34,6 +36,8 @@ WIN_NOW: Final = 300
 """Winning the position as it stands (colony count or tiebreak)."""
 PAIR: Final = 150
 PAIR_STEP: Final = 40
+THREAT: Final = 25
+"""Per unconnected satellite with a connection in reach."""
 CENTRE_STEP: Final = 4
 """Per step closer to the middle, for each unconnected satellite."""
 
@@ -94,7 +98,25 @@ def evaluate_for_red(position: Position) -> int:
                 value += colony_value(size, margin)
             elif margin < 0:
                 value -= colony_value(size, -margin)
+    value += THREAT * (connection_threats(position, RED) - connection_threats(position, BLUE))
     return value + WIN_NOW * _winner_sign(position)
+
+
+def connection_threats(position: Position, colour: int) -> int:
+    """Unconnected satellites of ``colour`` with a connection in reach were
+    connections open (rules 5 aside: a cheap count, not move generation)."""
+    board = position.board
+    opposing = position.adjacent[1 - colour]
+    base = colour * 4
+    count = 0
+    for cell in position.cells_of[colour]:
+        if opposing[cell]:
+            continue
+        for target in RING[cell][board[cell] - base]:
+            if board[target] == 0 and opposing[target]:
+                count += 1
+                break
+    return count
 
 
 def _winner_sign(position: Position) -> int:

@@ -18,7 +18,11 @@ copies) with:
 * grace moves, where the same player moves again: the child's value is then
   not negated;
 * optional evaluation noise, a pure function of the position and the seed, for
-  the gentler levels.
+  the gentler levels;
+* optional contempt: the searcher counts a draw as a small loss and prefers
+  positions with an edge (nearly) empty, where connections are open and the
+  deeper search pays.  Without it two careful players keep every edge blocked
+  and the game drifts to a no-progress draw.
 
 It is anytime: ``run`` returns the best move of the deepest finished iteration
 (or a better root move already proven in the unfinished one) when the node
@@ -43,6 +47,8 @@ CHECK_EVERY: Final = 64
 TABLE_LIMIT: Final = 200_000
 """Transposition entries before the table is cleared (about 40 MB at most)."""
 QUIESCENCE_PLIES: Final = 2
+OPENNESS_STEPS: Final = 3
+"""Satellites on the emptiest edge below which contempt starts to pull."""
 
 EXACT: Final = 0
 LOWER: Final = 1
@@ -67,13 +73,15 @@ class Limits:
     """When to stop and how gently to play.
 
     ``nodes`` and ``seconds`` of 0 mean no limit of that kind; ``noise`` is the
-    largest random offset added to each evaluation, in evaluation points.
+    largest random offset added to each evaluation, in evaluation points;
+    ``contempt`` is what a draw costs the searcher, in evaluation points.
     """
 
     nodes: int = 0
     seconds: float = 0.0
     max_depth: int = 32
     noise: int = 0
+    contempt: int = 0
 
 
 @dataclass(frozen=True)
@@ -109,6 +117,7 @@ class Search:
     _history: dict[int, int]
     _move_lists: list[list[int]]
     _salt: int
+    _root_side: int
 
     def __init__(self, position: Position, limits: Limits, seed: int = 0) -> None:
         """Search a private copy of ``position`` (the caller's stays untouched)."""
@@ -127,6 +136,7 @@ class Search:
         self._history = {}
         self._move_lists = [[] for _ in range(MAX_PLY + QUIESCENCE_PLIES + 2)]
         self._salt = (seed * NOISE_MULTIPLIER + 1) & MASK_64
+        self._root_side = self.position.side
 
     def cancel(self) -> None:
         """Ask the search to stop; ``run`` returns within a few milliseconds."""
@@ -194,7 +204,7 @@ class Search:
         moves = self._move_lists[ply]
         position.generate_moves(moves)
         if not moves:
-            return final_value(position, ply)
+            return self._final(ply)
         key = self._key()
         entry = self._table.get(key)
         table_move = 0
@@ -244,14 +254,14 @@ class Search:
         is judged by the evaluation."""
         position = self.position
         if is_finished(position):
-            return final_value(position, ply)
+            return self._final(ply)
         stand = self._evaluate()
         if left == 0 or stand >= beta or not position.connections_open():
             return stand
         moves = self._move_lists[ply]
         position.generate_moves(moves)
         if not moves:
-            return final_value(position, ply)
+            return self._final(ply)
         alpha = max(alpha, stand)
         best_value = stand
         side = position.side
@@ -295,8 +305,22 @@ class Search:
             key ^= (position.quiet * QUIET_KEY) & MASK_64
         return key
 
+    def _final(self, ply: int) -> int:
+        """The exact value of the finished game, with the draw seen through contempt."""
+        value = final_value(self.position, ply)
+        if value == 0 and self.limits.contempt:
+            contempt = self.limits.contempt
+            return -contempt if self.position.side == self._root_side else contempt
+        return value
+
     def _evaluate(self) -> int:
-        value = evaluate(self.position)
+        position = self.position
+        value = evaluate(position)
+        contempt = self.limits.contempt
+        if contempt:
+            drive = contempt * (OPENNESS_STEPS - min(OPENNESS_STEPS, min(position.edge_count)))
+            drive //= OPENNESS_STEPS
+            value += drive if position.side == self._root_side else -drive
         noise = self.limits.noise
         if noise:
             mixed = ((self.position.key() ^ self._salt) * NOISE_MULTIPLIER) & MASK_64

@@ -1,0 +1,50 @@
+"""Hand-built endgame positions for the AI tests, written in RULES.md 8 notation."""
+
+from engine.geometry import SIZE
+from engine.notation import parse_position
+from engine.position import Position
+
+# Eight finished red-blue pairs on ranks 1, 3 and 5 (pairs score for nobody):
+# 16 connected satellites that keep out of the way.
+DOMINOES = {
+    "a1": "r1", "b1": "b2", "d1": "r2", "e1": "b2", "g1": "r2", "h1": "b3",
+    "a3": "r3", "b3": "b3", "d3": "r3", "e3": "b3", "g3": "r3", "h3": "b4",
+    "a5": "r4", "b5": "b4", "d5": "r4", "e5": "b4",
+}  # fmt: skip
+
+
+def build(cells: dict[str, str], side: str = "r", grace: int = 0, quiet: int = 0) -> Position:
+    """The position with ``cells`` ({"c7": "r1", ...}) and the counters given."""
+    ranks = []
+    for rank in range(SIZE, 0, -1):
+        ranks.append("".join(cells.get(f"{file}{rank}", ".") for file in "abcdefghij"))
+    return parse_position(f"{'/'.join(ranks)} {side} {grace} {quiet}")
+
+
+def tiebreak_finale() -> Position:
+    """Red to move with 22 satellites connected: the next connection ends the game.
+
+    Blue controls one colony of total 5 (red 1 at c7 ringed by blue 1, 1, 2).
+    The pair g8-h8 (red 1, blue 1) waits for a third satellite.  Red's 2 on j9
+    joins it at h9 for a colony of total 4, which wins the tiebreak; Red's 4 on
+    e8 joins it at i8 for a total of 6, which loses it.  Blue has all 12
+    connected and Red is on its last grace move: whatever Red plays ends the game.
+    """
+    cells = dict(DOMINOES)
+    cells.update({"b7": "b1", "c7": "r1", "d7": "b1", "c8": "b2"})
+    cells.update({"g8": "r1", "h8": "b1", "e8": "r4", "j9": "r2"})
+    return build(cells, side="r", grace=1)
+
+
+def blockade() -> Position:
+    """Red to move with 22 connected, winning as it stands (its colony of total 8
+    on a7-b8 against nothing), but Blue's 4 on j8 can jump to f8, join the pair
+    g8-h8 as a colony of total 6 and end the game winning the tiebreak.  Red's
+    1 on f9 saves the game by standing on f8 or by closing the North edge (the
+    only free edge); its other steps lose on the spot.
+    """
+    cells = dict(DOMINOES)
+    cells["e5"] = "b2"
+    cells.update({"a7": "b1", "a8": "r4", "b7": "r2", "b8": "b1"})
+    cells.update({"g8": "r1", "h8": "b1", "f9": "r1", "j8": "b4"})
+    return build(cells, side="r")

@@ -1,0 +1,145 @@
+"""The search: legal moves always, wins taken, losses avoided, budgets and determinism."""
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from positions import blockade, build, tiebreak_finale
+
+from engine.ai.evaluation import evaluate
+from engine.ai.levels import LEVELS, choose_move, hint
+from engine.ai.search import CHECK_EVERY, Limits, Search
+from engine.moves import DISPLACEMENT, PASS, kind_of
+from engine.notation import format_move, parse_position
+from engine.pieces import BLUE, RED
+from engine.playout import random_move
+from engine.position import Position
+from engine.scoring import score
+from engine.start import starting_position
+
+
+def played_out(seed: int, plies: int) -> Position:
+    """The position after up to ``plies`` random moves from the start of ``seed``,
+    preferring connections so that colonies and displacements turn up."""
+    rng = random.Random(seed)
+    position = starting_position(seed)
+    for _ in range(plies):
+        moves = position.legal_moves()
+        if not moves:
+            break
+        lively = [m for m in moves if kind_of(m) in (1, 2)]
+        position.make(rng.choice(lively) if lively else random_move(position, rng))
+    return position
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), plies=st.integers(0, 160), level=st.integers(1, 5))
+def test_every_level_returns_a_legal_move(seed: int, plies: int, level: int) -> None:
+    position = played_out(seed, plies)
+    if position.is_over():
+        return
+    limits = Limits(nodes=300, max_depth=LEVELS[level - 1].limits.max_depth)
+    move = Search(position, limits, seed).run().move
+    assert move in position.legal_moves()
+
+
+def test_the_search_leaves_the_callers_position_alone() -> None:
+    position = played_out(7, 20)
+    before = position.key(), position.quiet, position.board[:]
+    Search(position, Limits(nodes=500)).run()
+    assert (position.key(), position.quiet, position.board) == before
+
+
+def test_passes_when_passing_is_the_only_move() -> None:
+    # Red's only satellites are connected (locked); Blue still has a free satellite.
+    position = build({"e5": "r2", "e6": "b1", "a1": "b3", "j10": "r1", "j9": "b4"})
+    assert position.legal_moves() == [PASS]
+    assert choose_move(position, 5).move == PASS
+
+
+def test_plays_a_displacement_with_its_landing_cell() -> None:
+    # RULES.md 9: the red 3 on g2 can take g5 and push the blue 2 away; North is empty.
+    position = build(
+        {"e5": "r1", "f5": "b3", "f6": "r1", "g5": "b2", "g2": "r3", "a3": "b4", "j4": "b4"}
+    )
+    move = hint(position).move
+    # Only the displacement turns Blue's colony (red 2, blue 3) into Red's.
+    assert kind_of(move) == DISPLACEMENT
+    assert move in position.legal_moves()
+    position.make(move)
+    assert score(position).counts == (1, 0)
+
+
+def test_takes_the_connection_that_wins_the_tiebreak() -> None:
+    position = tiebreak_finale()
+    losing = [m for m in position.legal_moves() if format_move(m) in ("e8-i8", "e8-e4")]
+    assert len(losing) == 2  # the test is only meaningful while a losing ending exists
+    for level in LEVELS:
+        move = choose_move(position, level.number, seed=3).move
+        position.make(move)
+        assert position.is_over(), f"{level.name} played {format_move(move)}"
+        assert score(position).winner == RED, f"{level.name} played {format_move(move)}"
+        position.unmake()
+
+
+def wins_at_once(position: Position, winner: int) -> bool:
+    """Some move of the player to move ends the game with ``winner`` winning."""
+    for move in position.legal_moves():
+        position.make(move)
+        won = position.is_over() and score(position).winner == winner
+        position.unmake()
+        if won:
+            return True
+    return False
+
+
+def test_avoids_a_move_that_lets_the_opponent_win_at_once() -> None:
+    position = blockade()
+    assert not position.is_over() and score(position).winner == RED
+    losing = []
+    for move in position.legal_moves():
+        position.make(move)
+        if wins_at_once(position, BLUE):
+            losing.append(move)
+        position.unmake()
+    assert losing  # the test is only meaningful while losing moves exist
+    for level in LEVELS:
+        move = choose_move(position, level.number, seed=3).move
+        assert move not in losing, f"{level.name} played {format_move(move)}"
+
+
+def test_same_seed_and_node_budget_give_the_same_move() -> None:
+    position = played_out(11, 20)
+    first = Search(position, Limits(nodes=2_000, noise=200), seed=5).run()
+    second = Search(position, Limits(nodes=2_000, noise=200), seed=5).run()
+    assert (first.move, first.nodes, first.value) == (second.move, second.nodes, second.value)
+
+
+def test_the_node_budget_is_respected() -> None:
+    position = starting_position(3)
+    result = Search(position, Limits(nodes=3_000)).run()
+    assert result.depth >= 1
+    assert result.nodes <= 3_000 + CHECK_EVERY
+
+
+def test_a_finished_game_has_no_move_to_search() -> None:
+    position = tiebreak_finale()
+    position.make(position.legal_moves()[0])
+    while not position.is_over():
+        position.make(position.legal_moves()[0])
+    try:
+        Search(position, Limits(nodes=100)).run()
+    except ValueError as error:
+        assert "over" in str(error)
+    else:
+        raise AssertionError("searching a finished game must fail clearly")
+
+
+def test_the_evaluation_is_antisymmetric_in_the_side_to_move() -> None:
+    position = parse_position(
+        "..r3r4.r3.r3../....r1.r2.../.b2.......b3/.b1......b1./.b1.......b3/"
+        ".b2.......b4/b4........b4/b3.......b2./..r2.r2r1.r1../...r4..r4... r 0 0"
+    )
+    red_view = evaluate(position)
+    position.side = 1
+    assert evaluate(position) == -red_view

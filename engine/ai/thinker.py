@@ -9,7 +9,7 @@ The device app drives one ``Thinker`` from its frame loop::
     if progress is not None and progress.done:
         move = thinker.result()   # the level's move (or the hint)
     ...
-    thinker.cancel()              # player undid, quit or asked to move now: back within 50 ms
+    thinker.cancel()              # undo, quit or a new game: back within 50 ms
 
 ``start`` searches a private copy of the position on a daemon thread, so the
 caller may change its own position straight away.  ``hint`` is ``start`` at
@@ -84,16 +84,19 @@ class Thinker:
         """The finished search's value, depth, nodes and time, else None."""
         return self._result
 
-    def cancel(self) -> None:
-        """Stop and forget the current search (nothing happens when idle)."""
+    def cancel(self) -> bool:
+        """Stop and forget the current search; True when its thread ended within
+        ``CANCEL_WAIT`` (also when nothing was running)."""
         search, thread = self._search, self._thread
         self._search = None
         self._thread = None
         self._result = None
         if search is not None:
             search.cancel()
-        if thread is not None:
-            thread.join(CANCEL_WAIT)
+        if thread is None:
+            return True
+        thread.join(CANCEL_WAIT)
+        return not thread.is_alive()
 
     def _run(self, search: Search) -> None:
         result = search.run()

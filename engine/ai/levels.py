@@ -27,11 +27,11 @@ PI_SECONDS_CAP: Final = 8.0
 """No level thinks longer than this, even on the slowest supported handheld."""
 
 LEVELS: Final[tuple[Level, ...]] = (
-    Level(1, "Novice", Limits(nodes=300, max_depth=1, noise=400, seconds=PI_SECONDS_CAP)),
+    Level(1, "Novice", Limits(nodes=300, max_depth=1, noise=500, seconds=PI_SECONDS_CAP)),
     Level(2, "Casual", Limits(nodes=800, max_depth=2, noise=150, seconds=PI_SECONDS_CAP)),
-    Level(3, "Club", Limits(nodes=2_000, noise=40, contempt=300, seconds=PI_SECONDS_CAP)),
-    Level(4, "Expert", Limits(nodes=5_000, contempt=300, seconds=PI_SECONDS_CAP)),
-    Level(5, "Master", Limits(nodes=12_000, contempt=300, seconds=PI_SECONDS_CAP)),
+    Level(3, "Club", Limits(nodes=2_000, noise=100, contempt=300, seconds=PI_SECONDS_CAP)),
+    Level(4, "Expert", Limits(nodes=6_000, contempt=300, seconds=PI_SECONDS_CAP)),
+    Level(5, "Master", Limits(nodes=16_000, contempt=300, seconds=PI_SECONDS_CAP)),
 )
 LEVEL_NAMES: Final[tuple[str, ...]] = tuple(level.name for level in LEVELS)
 HINT_LEVEL: Final = 5

@@ -30,6 +30,25 @@ from device.ui import Ui
 
 MAX_WAIT_MS = 1000
 """The loop sleeps at most this long, even when nothing is due."""
+INPUT_POLL_MS = 10
+"""How often the idle loop looks for button events (the worst added latency)."""
+
+
+def wait_for_events(timeout_ms: int) -> list[pygame.event.Event]:
+    """The pending events, waiting up to ``timeout_ms`` for the first one.
+
+    SDL only blocks on input with desktop video drivers (X11, Wayland, ...);
+    with kmsdrm, as on the device, and the dummy driver, its own wait checks
+    the queue every millisecond.  Sleeping ten times longer between checks
+    keeps an idle handheld's CPU near zero at an unnoticeable latency.
+    """
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        events = pygame.event.get()
+        remaining = deadline - time.monotonic()
+        if events or remaining <= 0:
+            return events
+        time.sleep(min(INPUT_POLL_MS / 1000, remaining))
 
 
 class App:
@@ -205,11 +224,8 @@ class App:
     def step(self, timeout_ms: int | None = None) -> None:
         """One turn of the loop: wait for input or a timer, react, draw."""
         wait = self.wait_ms() if timeout_ms is None else timeout_ms
-        events = [pygame.event.wait(wait)] if wait > 0 else []
-        events += pygame.event.get()
-        for event in events:
-            if event.type != pygame.NOEVENT:
-                self.handle_event(event)
+        for event in wait_for_events(wait):
+            self.handle_event(event)
         self.update()
         self.draw()
 

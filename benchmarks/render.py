@@ -1,0 +1,158 @@
+"""Device app performance: frame render time, idle CPU, first frame, memory.
+
+    python benchmarks/render.py            # all measurements, every profile
+
+Runs on SDL's dummy video driver, so it measures the app's own drawing (what
+a Pi pushes to its panel comes on top of this).  Targets from the issue:
+full frame <= 5 ms at 320x240 and <= 10 ms at 480x320, idle CPU <= 2 %,
+first frame <= 1.5 s after launch, resident memory <= 100 MB.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from device.app import App  # noqa: E402
+from device.game import Game, GameSetup  # noqa: E402
+from device.opponent import InstantThinker  # noqa: E402
+from device.profiles import PROFILES  # noqa: E402
+from drivers.display import HeadlessDisplay  # noqa: E402
+from engine.playout import random_move  # noqa: E402
+from engine.record import GameRecord  # noqa: E402
+
+BUSY_SEED = 41
+"""After 120 random plies from this seed: four colonies, connections open."""
+FRAMES = 300
+IDLE_SECONDS = 5.0
+
+
+def _app(profile: str, folder: Path) -> App:
+    spec = PROFILES[profile]
+    return App(
+        spec,
+        HeadlessDisplay(spec.size),
+        {},
+        folder,
+        thinker=InstantThinker(1),
+        hint_thinker=InstantThinker(2),
+        seed=1,
+    )
+
+
+def played_game(seed: int, plies: int) -> Game:
+    game = Game(GameRecord.from_seed(seed), GameSetup())
+    rng = random.Random(seed)
+    while not game.is_over() and game.ply < plies:
+        game.play(random_move(game.position, rng))
+    return game
+
+
+def frame_times(profile: str) -> list[float]:
+    """Milliseconds per full redraw of a busy game screen."""
+    with tempfile.TemporaryDirectory() as folder:
+        app = _app(profile, Path(folder))
+        app.start_game(played_game(BUSY_SEED, plies=120))
+        app.settings.think_ms = 0
+        times = []
+        for _ in range(FRAMES):
+            app.dirty = True
+            started = time.perf_counter()
+            app.draw()
+            times.append((time.perf_counter() - started) * 1000)
+        return times
+
+
+def idle_cpu(profile: str) -> float:
+    """Percent of one core the loop uses while the game screen waits for a button."""
+    with tempfile.TemporaryDirectory() as folder:
+        app = _app(profile, Path(folder))
+        app.start_game(played_game(BUSY_SEED, plies=120))
+        app.step(0)
+        cpu, wall = time.process_time(), time.perf_counter()
+        end = wall + IDLE_SECONDS
+        while time.perf_counter() < end:
+            app.step()
+        return 100 * (time.process_time() - cpu) / (time.perf_counter() - wall)
+
+
+LAUNCH = textwrap.dedent(
+    """
+    import os, sys, time, tempfile, resource
+    from pathlib import Path
+    sys.path.insert(0, {root!r})
+    import pygame
+    from device.app import App
+    from device.profiles import PROFILES
+    from drivers.display import HeadlessDisplay
+    from drivers.keyboard import keymap_for
+    pygame.display.init(); pygame.font.init()
+    spec = PROFILES[{profile!r}]
+    app = App(spec, HeadlessDisplay(spec.size), keymap_for({profile!r}), Path(tempfile.mkdtemp()))
+    app.draw()
+    print(time.time(), flush=True)
+    # Then a whole game against the computer (level 3), drawing every frame, to
+    # see where memory settles.
+    import random
+    from device.game import Game, GameSetup
+    from engine.playout import random_move
+    app.settings.think_ms = 0
+    app.start_game(Game.new(5, GameSetup("ai", 3), ("You", "Computer"), "2026.11.30"))
+    rng = random.Random(5)
+    while app.screens[-1].__class__.__name__ == "GameScreen":
+        screen = app.screens[-1]
+        if screen.game.human_to_move() and screen.animation is None:
+            screen.play(random_move(screen.game.position, rng))
+        app.step(20)
+    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
+    """
+)
+
+
+def launch(profile: str) -> tuple[float, float]:
+    """(seconds from process start to the first frame, peak resident MB)."""
+    script = LAUNCH.format(root=str(ROOT), profile=profile)
+    started = time.time()
+    output = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    ).stdout.split()
+    return float(output[0]) - started, int(output[1]) / 1024
+
+
+def main() -> int:
+    pygame.display.init()
+    pygame.font.init()
+    print(
+        f"{'profile':9} {'frame ms (median / p95 / max)':30} {'idle CPU':9} "
+        f"{'first frame':12} {'memory':8}"
+    )
+    for profile in ("lcdhat", "hatmini", "tabletop"):
+        times = sorted(frame_times(profile))
+        p95 = times[int(len(times) * 0.95)]
+        cpu = idle_cpu(profile)
+        first, memory = launch(profile)
+        frames = f"{statistics.median(times):.2f} / {p95:.2f} / {times[-1]:.2f}"
+        print(f"{profile:9} {frames:30} {cpu:7.2f} % {first:9.2f} s {memory:6.1f} MB")
+    print(f"(this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.1f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

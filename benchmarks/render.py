@@ -108,8 +108,8 @@ LAUNCH = textwrap.dedent(
     app = App(spec, HeadlessDisplay(spec.size), keymap_for({profile!r}), Path(tempfile.mkdtemp()))
     app.draw()
     print(time.time(), flush=True)
-    # Then a whole game against the computer (level 3), drawing every frame, to
-    # see where memory settles.
+    # Then 80 plies against the computer (level 3), drawing every frame, to see
+    # where memory settles.
     import random
     from device.game import Game, GameSetup
     from engine.playout import random_move
@@ -118,6 +118,8 @@ LAUNCH = textwrap.dedent(
     rng = random.Random(5)
     while app.screens[-1].__class__.__name__ == "GameScreen":
         screen = app.screens[-1]
+        if screen.game.ply >= 80:
+            break
         if screen.game.human_to_move() and screen.animation is None:
             screen.play(random_move(screen.game.position, rng))
         app.step(20)

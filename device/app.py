@@ -34,6 +34,11 @@ INPUT_POLL_MS = 10
 """How often the idle loop looks for button events (the worst added latency)."""
 
 
+def monotonic_ms() -> int:
+    """Milliseconds from a clock that never jumps (pygame's ticks need pygame.init)."""
+    return int(time.monotonic() * 1000)
+
+
 def wait_for_events(timeout_ms: int) -> list[pygame.event.Event]:
     """The pending events, waiting up to ``timeout_ms`` for the first one.
 
@@ -76,7 +81,7 @@ class App:
         self.thinker: Thinker = thinker or EngineThinker(seed)
         self.hint_thinker: Thinker = hint_thinker or EngineThinker(seed)
         self.link = link
-        self._clock = clock or pygame.time.get_ticks
+        self._clock = clock or monotonic_ms
         self._rng = random.Random(seed)
         self._today = today or (lambda: time.strftime("%Y.%m.%d"))
         self.mapper = ButtonMapper(dict(profile.buttons), dict(profile.long_press))

@@ -13,7 +13,7 @@ from device.game import HOTSEAT, LINK, VERSUS_AI, Game
 from device.hud import draw_hud, hud_items
 from device.menus import Item, MenuScreen
 from device.opponent import HINT
-from device.ports import LinkSession, PeerMove, StateChanged
+from device.ports import LinkSession
 from device.screen import Host, Screen
 from device.selection import Selection, Stage
 from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
@@ -225,19 +225,20 @@ class GameScreen(Screen):
         changed = False
         for event in session.poll():
             changed = True
-            if isinstance(event, StateChanged):
+            # Matched by fields, not class: the link driver has its own event classes.
+            if hasattr(event, "state"):
                 state = event.state
                 self.link_problem = state.message if state.name in ("lost", "error") else ""
-            elif isinstance(event, PeerMove):
-                self._apply_peer_move(event)
+            elif hasattr(event, "move_text"):
+                self._apply_peer_move(event.ply, event.move_text)
         return changed
 
-    def _apply_peer_move(self, event: PeerMove) -> None:
+    def _apply_peer_move(self, ply: int, move_text: str) -> None:
         game = self.game
-        if event.ply != game.ply + 1 or game.human_to_move():
+        if ply != game.ply + 1 or game.human_to_move():
             return
         try:
-            move = parse_move(game.position, event.move_text)
+            move = parse_move(game.position, move_text)
         except (NotationError, IllegalMoveError) as error:
             self.link_problem = str(error)
             return

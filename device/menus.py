@@ -133,9 +133,24 @@ class TitleScreen(MenuScreen):
             return
         if resumed is None:
             return
+        if resumed.game.setup.mode == LINK:
+            self._resume_link(resumed.game)
+            return
         self.host.start_game(resumed.game)
         if resumed.warning:
             self.host.show_message(self.ui.t("msg.save_damaged", problem=resumed.warning))
+
+    def _resume_link(self, game: Game) -> None:
+        """A linked game goes on only with the cable: the driver resumes its own copy."""
+        if self.host.link is None:
+            self.host.show_message(self.ui.t("new.no_link"))
+            return
+        try:
+            session = self.host.link.open()
+        except (OSError, RuntimeError, ValueError) as error:
+            self.host.show_message(str(error))
+            return
+        self.host.start_game(game, session)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -212,7 +227,11 @@ class NewGameScreen(MenuScreen):
         if self.host.link is None:
             self.host.show_message(self.ui.t("new.no_link"))
             return
-        session = self.host.link.open()
+        try:
+            session = self.host.link.open()
+        except (OSError, RuntimeError, ValueError) as error:
+            self.host.show_message(str(error))
+            return
         setup = GameSetup(mode=LINK, human_colour=session.local_colour)
         you, other = self.ui.t("player.you"), self.ui.t("player.link")
         names = (you, other) if session.local_colour == RED else (other, you)

@@ -93,7 +93,11 @@ class LinkSession(Protocol):
     def send_move(self, ply: int, move_text: str) -> None: ...
 
     def poll(self) -> list[LinkEvent]:
-        """Events since the last poll, oldest first; never blocks."""
+        """Events since the last poll, oldest first; never blocks.
+
+        The app reads events by their fields (``ply``/``move_text``, or
+        ``state``), so a driver may return its own classes shaped like these.
+        """
         ...
 
     def close(self) -> None: ...

@@ -1,0 +1,133 @@
+"""Undo, hint, the tabletop turn and link-cable play, through the buttons."""
+
+from pathlib import Path
+
+import pygame
+from app_driver import Driver
+
+from device.game import LINK, Game, GameSetup
+from device.ports import LinkSession, LinkState, PeerMove, StateChanged
+from engine.notation import format_move
+from engine.pieces import BLUE, RED
+
+
+def test_undo_against_the_computer_goes_back_to_the_players_turn(tmp_path: Path) -> None:
+    driver = Driver("lcdhat", tmp_path)
+    game = driver.new_game("vs computer", level="1").game
+    driver.play(game.position.legal_moves()[0])
+    driver.advance(1300)
+    assert game.ply == 2
+    driver.open_menu()
+    driver.choose_item("Undo")
+    assert game.ply == 0 and game.human_to_move()
+    assert driver.app.saves.load() is not None
+    loaded = driver.app.saves.load()
+    assert loaded is not None and loaded.game.ply == 0
+
+
+def test_undo_in_hotseat_takes_back_one_move(tmp_path: Path) -> None:
+    driver = Driver("hatmini", tmp_path)
+    game = driver.new_game("two players").game
+    for _ in range(3):
+        driver.play(game.position.legal_moves()[0])
+    driver.open_menu()
+    driver.choose_item("Undo")
+    assert game.ply == 2
+
+
+def test_a_hint_points_at_a_legal_move_and_puts_the_cursor_on_it(tmp_path: Path) -> None:
+    driver = Driver("tabletop", tmp_path)
+    screen = driver.new_game("two players")
+    driver.open_menu()
+    driver.choose_item("Hint")
+    driver.advance(200)
+    assert screen.hint in screen.game.position.legal_moves()
+    assert screen.selection is not None
+    assert screen.selection.cursor == screen.hint & 127
+
+
+def test_tabletop_turns_the_picture_and_the_arrows_for_blue(tmp_path: Path) -> None:
+    driver = Driver("tabletop", tmp_path)
+    driver.choose_item("New game")
+    driver.set_item("Play", "two players")
+    driver.set_item("Tabletop", "on")
+    driver.choose_item("Start")
+    screen = driver.game_screen()
+    assert not screen.flipped()
+    driver.play(screen.game.position.legal_moves()[0])
+    assert screen.game.position.side == BLUE and screen.flipped()
+    assert screen.selection is not None
+    before = screen.selection.cursor
+    driver.tap("UP")
+    assert screen.selection.cursor in (before - 10, before)  # UP goes South for Blue
+    upright = pygame.Surface((480, 320))
+    screen.draw(upright)
+    assert upright.get_at((479, 319)) != upright.get_at((0, 0))
+
+
+class FakeLink:
+    """The other device, as a session that answers what the test tells it to."""
+
+    def __init__(self, colour: int) -> None:
+        self.sent: list[tuple[int, str]] = []
+        self.incoming: list[PeerMove | StateChanged] = []
+
+        self.colour = colour
+
+    @property
+    def state(self) -> LinkState:
+        return LinkState("linked")
+
+    @property
+    def local_colour(self) -> int:
+        return self.colour
+
+    @property
+    def seed(self) -> int:
+        return 9
+
+    def send_move(self, ply: int, move_text: str) -> None:
+        self.sent.append((ply, move_text))
+
+    def poll(self) -> list[PeerMove | StateChanged]:
+        events, self.incoming = self.incoming, []
+        return events
+
+    def close(self) -> None:
+        pass
+
+
+class FakeConnector:
+    def __init__(self, link: FakeLink) -> None:
+        self.link = link
+
+    def open(self) -> LinkSession:
+        return self.link
+
+
+def test_link_play_sends_own_moves_and_plays_the_peers(tmp_path: Path) -> None:
+    link = FakeLink(RED)
+    driver = Driver("lcdhat", tmp_path)
+    driver.app.link = FakeConnector(link)
+    screen = driver.new_game("link cable")
+    game = screen.game
+    assert game.setup.mode == LINK and game.record.seed == 9
+    mine = game.position.legal_moves()[0]
+    driver.play(mine)
+    assert link.sent == [(1, format_move(mine))]
+    reply = game.position.legal_moves()[-1]
+    link.incoming = [PeerMove(2, format_move(reply))]
+    driver.advance(200)
+    assert game.record.moves == [mine, reply]
+    link.incoming = [StateChanged(LinkState("lost", "cable out")), PeerMove(7, "zz")]
+    driver.advance(200)
+    assert "cable out" in screen.prompt()
+    assert game.ply == 2
+
+
+def test_continue_of_a_linked_game_without_a_cable_says_so(tmp_path: Path) -> None:
+    driver = Driver("tabletop", tmp_path)
+    game = Game.new(4, GameSetup(mode=LINK), ("You", "Other device"), "2026.11.30")
+    driver.app.saves.save(game)
+    driver.choose_item("Continue")
+    assert "link" in getattr(driver.app.top, "words", "")

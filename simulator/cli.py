@@ -60,7 +60,18 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if headless:
         return _run_headless(args, out_dir, script_text)
-    return _run_window(args, out_dir, script_text)
+    try:
+        return _run_window(args, out_dir, script_text)
+    except WindowUnavailable as error:
+        print(
+            f"No window could be opened ({error}): running headless; screenshots go to {out_dir}/"
+        )
+        use_dummy_drivers()
+        return _run_headless(args, out_dir, script_text)
+
+
+class WindowUnavailable(Exception):
+    """The desktop refused a window (no X server behind $DISPLAY, ...)."""
 
 
 def _run_headless(args: argparse.Namespace, out_dir: Path, script_text: str | None) -> int:
@@ -121,10 +132,16 @@ def _run_window(args: argparse.Namespace, out_dir: Path, script_text: str | None
     if script_text is not None:
         print("--script runs headless; add --headless", file=sys.stderr)
         return 2
-    pygame.init()
     profile = PROFILES[args.profile]
     save_dir = args.save_dir or _default_save_dir(args.profile)
-    display = WindowDisplay(profile.size, args.scale, title=f"Satellites ({profile.name})")
+    try:
+        pygame.init()
+        if pygame.display.get_driver() in ("offscreen", "dummy"):
+            raise pygame.error(f"SDL fell back to its {pygame.display.get_driver()} driver")
+        display = WindowDisplay(profile.size, args.scale, title=f"Satellites ({profile.name})")
+    except pygame.error as error:
+        pygame.quit()
+        raise WindowUnavailable(str(error)) from error
     app = App(profile, display, keymap_for(args.profile), save_dir, seed=args.seed)
     help_overlay = HelpOverlay(app.ui, profile, describe_keys(args.profile))
     perf = PerfOverlay(app.ui)

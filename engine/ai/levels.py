@@ -4,7 +4,11 @@ A level is a node budget (so it plays the same on every machine, and the
 arena measures exactly what a player meets), a depth cap, evaluation noise
 for the gentle levels and a wall-clock cap so no level ever keeps a slow
 handheld thinking for long.  The gentle levels are weakened by noise and a
-small budget, never by random moves: they still see a colony being taken.
+small budget, never by random moves: every level takes a winning connection
+or displacement when it sees one.  Level 1 looks at its own move only (no
+reply), so it can walk into a reply that takes a colony, as a beginner does;
+level 2 and above see the replies.  Contempt (from level 2) makes a level
+open the edges and play for a decision rather than drift to a draw.
 """
 
 from dataclasses import dataclass
@@ -27,8 +31,16 @@ PI_SECONDS_CAP: Final = 8.0
 """No level thinks longer than this, even on the slowest supported handheld."""
 
 LEVELS: Final[tuple[Level, ...]] = (
-    Level(1, "Novice", Limits(nodes=300, max_depth=1, noise=500, seconds=PI_SECONDS_CAP)),
-    Level(2, "Casual", Limits(nodes=800, max_depth=2, noise=150, seconds=PI_SECONDS_CAP)),
+    Level(
+        1,
+        "Novice",
+        Limits(nodes=300, max_depth=1, quiescence=0, noise=300, seconds=PI_SECONDS_CAP),
+    ),
+    Level(
+        2,
+        "Casual",
+        Limits(nodes=800, max_depth=2, noise=100, contempt=150, seconds=PI_SECONDS_CAP),
+    ),
     Level(3, "Club", Limits(nodes=2_000, noise=100, contempt=300, seconds=PI_SECONDS_CAP)),
     Level(4, "Expert", Limits(nodes=6_000, contempt=300, seconds=PI_SECONDS_CAP)),
     Level(5, "Master", Limits(nodes=16_000, contempt=300, seconds=PI_SECONDS_CAP)),

@@ -74,7 +74,8 @@ class Limits:
 
     ``nodes`` and ``seconds`` of 0 mean no limit of that kind; ``noise`` is the
     largest random offset added to each evaluation, in evaluation points;
-    ``contempt`` is what a draw costs the searcher, in evaluation points.
+    ``contempt`` is what a draw costs the searcher, in evaluation points;
+    ``quiescence`` is how many connections and displacements a leaf plays on.
     """
 
     nodes: int = 0
@@ -82,6 +83,7 @@ class Limits:
     max_depth: int = 32
     noise: int = 0
     contempt: int = 0
+    quiescence: int = QUIESCENCE_PLIES
 
 
 @dataclass(frozen=True)
@@ -134,7 +136,7 @@ class Search:
         self._table = {}
         self._killers = [0] * (MAX_PLY + 1)
         self._history = {}
-        self._move_lists = [[] for _ in range(MAX_PLY + QUIESCENCE_PLIES + 2)]
+        self._move_lists = [[] for _ in range(MAX_PLY + limits.quiescence + 2)]
         self._salt = (seed * NOISE_MULTIPLIER + 1) & MASK_64
         self._root_side = self.position.side
 
@@ -200,7 +202,7 @@ class Search:
         self._tick()
         position = self.position
         if depth <= 0 or ply >= MAX_PLY:
-            return self._quiesce(alpha, beta, ply, QUIESCENCE_PLIES)
+            return self._quiesce(alpha, beta, ply, self.limits.quiescence)
         moves = self._move_lists[ply]
         position.generate_moves(moves)
         if not moves:

@@ -103,7 +103,7 @@ def test_avoids_a_move_that_lets_the_opponent_win_at_once() -> None:
             losing.append(move)
         position.unmake()
     assert losing  # the test is only meaningful while losing moves exist
-    for level in LEVELS:
+    for level in LEVELS[1:]:  # level 1 does not look at replies (engine.ai.levels)
         move = choose_move(position, level.number, seed=3).move
         assert move not in losing, f"{level.name} played {format_move(move)}"
 

@@ -122,6 +122,12 @@ def test_the_node_budget_is_respected() -> None:
     assert result.nodes <= 3_000 + CHECK_EVERY
 
 
+def test_a_time_budget_stops_an_otherwise_endless_search() -> None:
+    result = Search(starting_position(3), Limits(seconds=0.05)).run()
+    assert result.depth >= 1
+    assert result.seconds < 5.0  # without the clock this search would run for hours
+
+
 def test_a_finished_game_has_no_move_to_search() -> None:
     position = tiebreak_finale()
     position.make(position.legal_moves()[0])

@@ -13,8 +13,13 @@ fi
 want="$(sha256sum "$root/pyproject.toml" "$root/setup.py" | sha256sum | cut -c1-16)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     echo "Installing satellites and its development tools into .venv ..." >&2
-    "$venv/bin/python" -m pip install --quiet --upgrade pip >&2
-    "$venv/bin/python" -m pip install --quiet -e "$root[dev]" >&2
+    log="$venv/install.log"
+    if ! { "$venv/bin/python" -m pip install --upgrade pip &&
+           "$venv/bin/python" -m pip install -e "$root[dev]"; } >"$log" 2>&1; then
+        tail -n 30 "$log" >&2
+        echo "Installing failed; the whole log is in $log" >&2
+        exit 1
+    fi
     echo "$want" > "$stamp"
 fi
 export PATH="$venv/bin:$PATH"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pygame
@@ -20,7 +20,7 @@ from device.game import Game
 from device.game_screen import GameScreen
 from device.menus import MessageScreen, TitleScreen
 from device.opponent import EngineThinker, Thinker
-from device.ports import Display, KeyMap, LinkConnector, LinkSession
+from device.ports import Display, KeyMap, LinkCable, LinkConnector, LinkSession
 from device.profiles import DeviceProfile
 from device.saves import SaveStore
 from device.screen import Screen
@@ -32,6 +32,10 @@ MAX_WAIT_MS = 1000
 """The loop sleeps at most this long, even when nothing is due."""
 INPUT_POLL_MS = 10
 """How often the idle loop looks for button events (the worst added latency)."""
+LINK_POLL_MS = 50
+"""How often an open link session is served, whatever screen is on top."""
+LINK_SAVE = "link-game.json"
+"""The link driver's own copy of the linked game, next to the app's saves."""
 
 
 def monotonic_ms() -> int:
@@ -67,6 +71,8 @@ class App:
         thinker: Thinker | None = None,
         hint_thinker: Thinker | None = None,
         link: LinkConnector | None = None,
+        link_cable: LinkCable | None = None,
+        link_ports: Sequence[str] = (),
         clock: Callable[[], int] | None = None,
         seed: int | None = None,
         today: Callable[[], str] | None = None,
@@ -81,6 +87,11 @@ class App:
         self.thinker: Thinker = thinker or EngineThinker(seed)
         self.hint_thinker: Thinker = hint_thinker or EngineThinker(seed)
         self.link = link
+        """A connector set up in advance (used when no ``link_cable`` is given)."""
+        self.link_cable = link_cable
+        self.link_ports: Sequence[str] = tuple(link_ports)
+        self.link_session: LinkSession | None = None
+        """The open link, kept open after its game ends so the peer hears the last ply."""
         self._clock = clock or monotonic_ms
         self._rng = random.Random(seed)
         self._today = today or (lambda: time.strftime("%Y.%m.%d"))
@@ -110,6 +121,7 @@ class App:
     def to_title(self) -> None:
         self.thinker.cancel()
         self.hint_thinker.cancel()
+        self._close_link()
         self.screens = [TitleScreen(self)]
         self.dirty = True
 
@@ -117,8 +129,21 @@ class App:
         self.thinker.cancel()
         self.hint_thinker.cancel()
         self.save_game(game)
+        if link is not self.link_session:
+            self._close_link()
+            self.link_session = link
         self.screens = [TitleScreen(self), GameScreen(self, game, link)]
         self.dirty = True
+
+    def link_connector(self, port: str, role: str, colour: int) -> LinkConnector | None:
+        if self.link_cable is not None and port:
+            return self.link_cable(port, role, self.save_dir / LINK_SAVE, colour)
+        return self.link
+
+    def _close_link(self) -> None:
+        session, self.link_session = self.link_session, None
+        if session is not None:
+            session.close()
 
     def new_seed(self) -> int:
         return self._rng.randrange(1, 2**31)
@@ -195,7 +220,21 @@ class App:
         now = self.now() if now is None else now
         for button in self.mapper.tick(now):
             self.button(button)
+        self._serve_link()
         if self.top.update(now):
+            self.dirty = True
+
+    def _serve_link(self) -> None:
+        """Keep the link answered while a menu covers the board, or after the game ended.
+
+        The peer takes three seconds of silence for a lost link.
+        """
+        if self.link_session is None:
+            return
+        games = [s for s in self.screens if isinstance(s, GameScreen) and s.link_session]
+        if not games:
+            self.link_session.poll()
+        elif games[-1] is not self.top and games[-1].poll_link():
             self.dirty = True
 
     def wait_ms(self, now: int | None = None) -> int:
@@ -204,6 +243,8 @@ class App:
         deadlines = [
             d for d in (self.mapper.next_deadline(), self.top.wakeup(now)) if d is not None
         ]
+        if self.link_session is not None:
+            deadlines.append(now + LINK_POLL_MS)
         if self.dirty:
             return 0
         if not deadlines:

@@ -11,9 +11,10 @@ from device.board_view import BoardMarks, cell_centre, draw_board, draw_satellit
 from device.buttons import Button
 from device.game import HOTSEAT, LINK, VERSUS_AI, Game
 from device.hud import draw_hud, hud_items
+from device.link_screens import draw_link_panel
 from device.menus import Item, MenuScreen
 from device.opponent import HINT
-from device.ports import LinkSession
+from device.ports import LinkSession, PeerMoveEvent, StateEvent
 from device.screen import Host, Screen
 from device.selection import Selection, Stage
 from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
@@ -37,6 +38,8 @@ class GameScreen(Screen):
         super().__init__(host)
         self.game = game
         self.link_session = link
+        self.link_status = ""
+        """"lost" or "error" while the link is down or the linked game stopped."""
         self.link_problem = ""
         self.selection: Selection | None = None
         self.hint: int | None = None
@@ -118,6 +121,8 @@ class GameScreen(Screen):
             return
         if self.animation is not None:
             self._finish_animation()
+        if self.link_status:
+            return
         selection = self.selection
         if selection is None or not self.game.human_to_move():
             return
@@ -157,7 +162,7 @@ class GameScreen(Screen):
             self.finished = True
             self.host.game_finished(self.game)
             return True
-        changed |= self._poll_link()
+        changed |= self.poll_link()
         changed |= self._poll_computer()
         changed |= self._poll_hint()
         if self._busy():
@@ -218,18 +223,21 @@ class GameScreen(Screen):
             self.selection.cursor = origin_of(move)
         return True
 
-    def _poll_link(self) -> bool:
+    def poll_link(self) -> bool:
+        """Take the link's news: the peer's moves, the link going down and coming back."""
         session = self.link_session
         if session is None:
             return False
         changed = False
         for event in session.poll():
             changed = True
-            # Matched by fields, not class: the link driver has its own event classes.
-            if hasattr(event, "state"):
+            # Matched by shape (Protocols), not class: the driver has its own event classes.
+            if isinstance(event, StateEvent):
                 state = event.state
-                self.link_problem = state.message if state.name in ("lost", "error") else ""
-            elif hasattr(event, "move_text"):
+                down = state.name in ("lost", "error")
+                self.link_status = state.name if down else ""
+                self.link_problem = state.message if down else ""
+            elif isinstance(event, PeerMoveEvent):
                 self._apply_peer_move(event.ply, event.move_text)
         return changed
 
@@ -240,7 +248,7 @@ class GameScreen(Screen):
         try:
             move = parse_move(game.position, move_text)
         except (NotationError, IllegalMoveError) as error:
-            self.link_problem = str(error)
+            self.link_status, self.link_problem = "error", str(error)
             return
         self.play(move)
 
@@ -265,8 +273,8 @@ class GameScreen(Screen):
 
     def prompt(self) -> str:
         t = self.ui.t
-        if self.link_problem:
-            return t("hud.link_lost", message=self.link_problem)
+        if self.link_status:
+            return self.link_problem or t("link.lost_title")
         if self._busy():
             return t("hud.thinking") + "." * self._dots
         if self.game.setup.mode == LINK and not self.game.human_to_move():
@@ -303,6 +311,11 @@ class GameScreen(Screen):
         prompt = self.prompt()
         items = hud_items(ui, position, self.game.last_move, prompt, prompt_first=bool(prompt))
         draw_hud(surface, ui, items)
+        if self.link_status == "lost":
+            draw_link_panel(surface, ui, ui.t("link.lost_title"), [ui.t("link.lost_body")])
+        elif self.link_status == "error":
+            lines = [self.link_problem, ui.t("link.stopped_body")]
+            draw_link_panel(surface, ui, ui.t("link.stopped_title"), lines)
         if self.flipped():
             surface.blit(pygame.transform.rotate(surface, 180), (0, 0))
 

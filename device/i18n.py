@@ -28,6 +28,30 @@ STRINGS: dict[str, tuple[str, str]] = {
     "new.start": ("Start", "Empezar"),
     "new.no_link": ("No link cable on this device.", "Este aparato no tiene cable de enlace."),
     "new.linking": ("Waiting for the other device...", "Esperando al otro aparato..."),
+    # Link cable
+    "link.title": ("Link cable", "Cable de enlace"),
+    "link.port": ("Port", "Puerto"),
+    "link.role": ("This device", "Este aparato"),
+    "link.role.host": ("host", "anfitrión"),
+    "link.role.guest": ("guest", "invitado"),
+    "link.role.waits": ("Host on", "Anfitrión en"),
+    "link.role.joins": ("Guest on", "Invitado en"),
+    "link.cancel": ("B: cancel", "B: cancelar"),
+    "link.failed": (
+        "The link cable did not connect: {problem}",
+        "El cable de enlace no conectó: {problem}",
+    ),
+    "link.mismatch": (
+        "The linked game cannot be shown ({problem}).",
+        "No se puede mostrar la partida enlazada ({problem}).",
+    ),
+    "link.lost_title": ("Link lost", "Enlace perdido"),
+    "link.lost_body": (
+        "Waiting for the other device. The game goes on when it is back.",
+        "Esperando al otro aparato. La partida sigue cuando vuelva.",
+    ),
+    "link.stopped_title": ("Linked game stopped", "Partida enlazada detenida"),
+    "link.stopped_body": ("Open the menu to leave.", "Abre el menú para salir."),
     # Shared words
     "colour.0": ("Red", "Rojo"),
     "colour.1": ("Blue", "Azul"),
@@ -56,7 +80,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "hud.must_pass": ("No move: A to pass", "Sin jugada: A pasa"),
     "hud.landing": ("Where does it go?", "¿Adónde va?"),
     "hud.hint": ("Hint {move}", "Pista {move}"),
-    "hud.link_lost": ("Link lost: {message}", "Enlace perdido: {message}"),
     # System menu
     "menu.title": ("Menu", "Menú"),
     "menu.resume": ("Resume", "Seguir"),

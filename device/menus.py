@@ -11,6 +11,8 @@ import pygame
 import engine
 from device.buttons import Button
 from device.game import HOTSEAT, LINK, MODES, VERSUS_AI, Game, GameSetup
+from device.link_games import GUEST, HOST, PORT_TAG, ROLE_TAG
+from device.link_screens import connect, port_label
 from device.opponent import DEFAULT_LEVEL, LEVEL_NUMBERS
 from device.screen import Host, Screen
 from device.settings import CHOICES
@@ -142,15 +144,14 @@ class TitleScreen(MenuScreen):
 
     def _resume_link(self, game: Game) -> None:
         """A linked game goes on only with the cable: the driver resumes its own copy."""
-        if self.host.link is None:
+        ports = self.host.link_ports
+        port = game.record.tags.get(PORT_TAG) or (ports[0] if ports else "")
+        role = game.record.tags.get(ROLE_TAG, HOST)
+        connector = self.host.link_connector(port, role, game.setup.human_colour)
+        if connector is None:
             self.host.show_message(self.ui.t("new.no_link"))
             return
-        try:
-            session = self.host.link.open()
-        except (OSError, RuntimeError, ValueError) as error:
-            self.host.show_message(str(error))
-            return
-        self.host.start_game(game, session)
+        connect(self.host, connector, port, role, saved=game)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -169,6 +170,8 @@ class NewGameScreen(MenuScreen):
     def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.setup = GameSetup(mode=VERSUS_AI, ai_level=DEFAULT_LEVEL)
+        self.port_index = 0
+        self.role = HOST
 
     def items(self) -> list[Item]:
         t = self.ui.t
@@ -184,9 +187,19 @@ class NewGameScreen(MenuScreen):
                 visible=lambda: setup.mode == VERSUS_AI,
             ),
             Item(
+                lambda: f"{t('link.port')}: {port_label(self._port())}",
+                adjust=self._cycle_port,
+                visible=lambda: setup.mode == LINK and len(self.host.link_ports) > 0,
+            ),
+            Item(
+                lambda: f"{t('link.role')}: {t('link.role.' + self.role)}",
+                adjust=self._flip_role,
+                visible=lambda: setup.mode == LINK and len(self.host.link_ports) > 0,
+            ),
+            Item(
                 lambda: f"{t('new.colour')}: {self.ui.colour_name(setup.human_colour)}",
                 adjust=self._flip_colour,
-                visible=lambda: setup.mode == VERSUS_AI,
+                visible=self._chooses_colour,
             ),
             Item(
                 lambda: f"{t('new.tabletop')}: {t('on' if setup.tabletop else 'off')}",
@@ -198,6 +211,21 @@ class NewGameScreen(MenuScreen):
 
     def _cycle_mode(self, step: int) -> None:
         self.setup.mode = MODES[(MODES.index(self.setup.mode) + step) % len(MODES)]
+
+    def _chooses_colour(self) -> bool:
+        """Against the computer, or as the link's host (the guest gets the other colour)."""
+        mode = self.setup.mode
+        return mode == VERSUS_AI or (mode == LINK and self.role == HOST and self._port() != "")
+
+    def _port(self) -> str:
+        ports = self.host.link_ports
+        return ports[self.port_index % len(ports)] if ports else ""
+
+    def _cycle_port(self, step: int) -> None:
+        self.port_index = (self.port_index + step) % len(self.host.link_ports)
+
+    def _flip_role(self, step: int) -> None:
+        self.role = GUEST if self.role == HOST else HOST
 
     def _cycle_level(self, step: int) -> None:
         index = LEVEL_NUMBERS.index(self.setup.ai_level)
@@ -224,18 +252,12 @@ class NewGameScreen(MenuScreen):
         self.host.start_game(Game.new(self.host.new_seed(), setup, names, self.host.today()))
 
     def _start_link(self) -> None:
-        if self.host.link is None:
+        port = self._port()
+        connector = self.host.link_connector(port, self.role, self.setup.human_colour)
+        if connector is None:
             self.host.show_message(self.ui.t("new.no_link"))
             return
-        try:
-            session = self.host.link.open()
-        except (OSError, RuntimeError, ValueError) as error:
-            self.host.show_message(str(error))
-            return
-        setup = GameSetup(mode=LINK, human_colour=session.local_colour)
-        you, other = self.ui.t("player.you"), self.ui.t("player.link")
-        names = (you, other) if session.local_colour == RED else (other, you)
-        self.host.start_game(Game.new(session.seed, setup, names, self.host.today()), session)
+        connect(self.host, connector, port, self.role)
 
 
 class SettingsScreen(MenuScreen):

@@ -11,9 +11,10 @@ the device profile in use (see ``drivers.keyboard``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from pathlib import Path
+from typing import Literal, Protocol, runtime_checkable
 
 import pygame
 
@@ -47,18 +48,47 @@ class Display(Protocol):
 LinkStateName = Literal["connecting", "linked", "lost", "error"]
 
 
+class LinkStatus(Protocol):
+    """Where a link-cable session stands, as any driver reports it."""
+
+    @property
+    def name(self) -> str:
+        """"connecting", "linked", "lost" or "error"."""
+        ...
+
+    @property
+    def message(self) -> str:
+        """Why the link is lost or the game stopped (the driver's words)."""
+        ...
+
+
 @dataclass(frozen=True)
 class LinkState:
-    """Where a link-cable session stands; ``message`` explains lost/error."""
+    """A ``LinkStatus`` of the app's own, for sessions that have no class of their own."""
 
     name: LinkStateName
     message: str = ""
 
 
-@dataclass(frozen=True)
-class PeerMove:
+@runtime_checkable
+class PeerMoveEvent(Protocol):
     """The other device played ``move_text`` (RULES.md notation) as ply ``ply`` (1-based)."""
 
+    @property
+    def ply(self) -> int: ...
+
+    @property
+    def move_text(self) -> str: ...
+
+
+@runtime_checkable
+class StateEvent(Protocol):
+    @property
+    def state(self) -> LinkStatus: ...
+
+
+@dataclass(frozen=True)
+class PeerMove:
     ply: int
     move_text: str
 
@@ -68,7 +98,7 @@ class StateChanged:
     state: LinkState
 
 
-LinkEvent = PeerMove | StateChanged
+LinkEvent = PeerMoveEvent | StateEvent
 
 
 class LinkSession(Protocol):
@@ -78,11 +108,12 @@ class LinkSession(Protocol):
     the app only sends its own moves and polls for the peer's.  ``seed``
     and ``local_colour`` (0 Red, 1 Blue) are agreed when the session is
     created; moves are numbered by ply from 1 so a repeated delivery is
-    harmless.
+    harmless.  Every type here is a Protocol, so a driver's own classes fit
+    without an adapter.
     """
 
     @property
-    def state(self) -> LinkState: ...
+    def state(self) -> LinkStatus: ...
 
     @property
     def local_colour(self) -> int: ...
@@ -92,18 +123,43 @@ class LinkSession(Protocol):
 
     def send_move(self, ply: int, move_text: str) -> None: ...
 
-    def poll(self) -> list[LinkEvent]:
-        """Events since the last poll, oldest first; never blocks.
-
-        The app reads events by their fields (``ply``/``move_text``, or
-        ``state``), so a driver may return its own classes shaped like these.
-        """
+    def poll(self) -> Sequence[LinkEvent]:
+        """Events since the last poll, oldest first; never blocks."""
         ...
 
     def close(self) -> None: ...
 
 
+class LinkMoves(Protocol):
+    @property
+    def moves(self) -> Sequence[str]:
+        """Every ply the session holds, both players', in RULES.md notation."""
+        ...
+
+
+@runtime_checkable
+class RecordedLinkSession(Protocol):
+    """A session that keeps its own durable copy of the game (the cable driver does).
+
+    The app's autosave can be a move behind it (a crash between the two
+    saves), or the session can have resumed a game the app never saw: on
+    opening, the app takes the moves from here.
+    """
+
+    @property
+    def game(self) -> LinkMoves | None: ...
+
+
 class LinkConnector(Protocol):
-    """Starts a link-cable session (the New game screen's "Link cable" choice)."""
+    """Starts a link-cable session; ``open`` may block for many seconds.
+
+    It resumes the unfinished game the connector saved, if any, otherwise
+    starts a new one, and returns once both devices agree on the game.
+    Failures raise an exception whose message is for the player.
+    """
 
     def open(self) -> LinkSession: ...
+
+
+LinkCable = Callable[[str, str, Path, int], LinkConnector]
+"""(port, role "host"|"guest", save file, host's colour) -> a connector for that game."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 import pygame
@@ -22,6 +23,12 @@ class Host(Protocol):
     thinker: Thinker
     hint_thinker: Thinker
     link: LinkConnector | None
+    link_ports: Sequence[str]
+    """Where a link cable may be plugged, the configured one first."""
+
+    def link_connector(self, port: str, role: str, colour: int) -> LinkConnector | None:
+        """A connector for a linked game on ``port``; None on a device without a cable."""
+        ...
 
     def now(self) -> int: ...
 

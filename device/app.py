@@ -7,6 +7,7 @@ in the drivers they pass.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -137,6 +138,8 @@ class App:
 
     def link_connector(self, port: str, role: str, colour: int) -> LinkConnector | None:
         if self.link_cable is not None and port:
+            with contextlib.suppress(OSError):  # if it fails, opening says why
+                self.save_dir.mkdir(parents=True, exist_ok=True)
             return self.link_cable(port, role, self.save_dir / LINK_SAVE, colour)
         return self.link
 

@@ -17,7 +17,7 @@ import pygame
 
 from device.buttons import Button
 from device.game import Game
-from device.link_games import LinkGameMismatch, linked_game
+from device.link_games import GUEST, HOST, LinkGameMismatch, linked_game
 from device.ports import LinkConnector, LinkSession
 from device.screen import Host, Screen
 from device.ui import Ui
@@ -119,6 +119,15 @@ def port_label(port: str) -> str:
     return f"{name[:half]}\u2026{name[-half:]}"
 
 
+def role_for(port: str, otherwise: str) -> str:
+    """The usual role for ``port``: the simulator that waits hosts, the one that joins is guest."""
+    if port.startswith("listen://"):
+        return HOST
+    if port.startswith("socket://"):
+        return GUEST
+    return otherwise
+
+
 class LinkWaitScreen(Screen):
     """"Waiting for the other device", while the cable connects; B cancels."""
 
@@ -155,7 +164,7 @@ class LinkWaitScreen(Screen):
         font = ui.font()
         width = ui.layout.width
         lines = ui.wrap(ui.t("new.linking").rstrip(".") + "." * self._dots, font, width - 16)
-        role = ui.t("link.role.waits" if self.plan.role == "host" else "link.role.joins")
+        role = ui.t("link.role.waits" if self.plan.role == HOST else "link.role.joins")
         lines += ["", f"{role} {port_label(self.plan.port)}", "", ui.t("link.cancel")]
         ui.draw_lines(surface, lines, font, (0, y + 6), centred_in=width)
 

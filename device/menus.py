@@ -12,7 +12,7 @@ import engine
 from device.buttons import Button
 from device.game import HOTSEAT, LINK, MODES, VERSUS_AI, Game, GameSetup
 from device.link_games import GUEST, HOST, PORT_TAG, ROLE_TAG
-from device.link_screens import connect, port_label
+from device.link_screens import connect, port_label, role_for
 from device.opponent import DEFAULT_LEVEL, LEVEL_NUMBERS
 from device.screen import Host, Screen
 from device.settings import CHOICES
@@ -171,7 +171,7 @@ class NewGameScreen(MenuScreen):
         super().__init__(host)
         self.setup = GameSetup(mode=VERSUS_AI, ai_level=DEFAULT_LEVEL)
         self.port_index = 0
-        self.role = HOST
+        self.role = role_for(self._port(), HOST)
 
     def items(self) -> list[Item]:
         t = self.ui.t
@@ -223,6 +223,7 @@ class NewGameScreen(MenuScreen):
 
     def _cycle_port(self, step: int) -> None:
         self.port_index = (self.port_index + step) % len(self.host.link_ports)
+        self.role = role_for(self._port(), self.role)
 
     def _flip_role(self, step: int) -> None:
         self.role = GUEST if self.role == HOST else HOST

@@ -35,6 +35,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--out", type=Path, help="folder for screenshots and recordings")
     parser.add_argument("--perf", action="store_true", help="show frame times")
     parser.add_argument("--record", action="store_true", help="save every frame as PNG")
+    parser.add_argument(
+        "--link",
+        metavar="URL",
+        help="link-cable port offered first: a serial device, listen://127.0.0.1:7777 "
+        "(wait for the other simulator) or socket://127.0.0.1:7777 (join it)",
+    )
     return parser
 
 
@@ -81,6 +87,7 @@ def _run_headless(args: argparse.Namespace, out_dir: Path, script_text: str | No
     from device.opponent import InstantThinker
     from device.profiles import PROFILES
     from simulator.demo import demo_script
+    from simulator.link import CABLE, link_ports
     from simulator.runner import HeadlessRun, VirtualClock
     from simulator.script import ScriptError, parse_script
 
@@ -108,6 +115,8 @@ def _run_headless(args: argparse.Namespace, out_dir: Path, script_text: str | No
         hint_thinker=InstantThinker(seed + 1),
         clock=clock,
         seed=seed,
+        link_cable=CABLE,
+        link_ports=link_ports(args.link),
     )
     run = HeadlessRun(app, clock, out_dir, record=args.record)
     run.run(steps)
@@ -126,6 +135,7 @@ def _run_window(args: argparse.Namespace, out_dir: Path, script_text: str | None
 
     from device.app import App
     from device.profiles import PROFILES
+    from simulator.link import CABLE, link_ports
     from simulator.overlays import HelpOverlay, PerfOverlay
     from simulator.runner import WindowRun
 
@@ -142,7 +152,15 @@ def _run_window(args: argparse.Namespace, out_dir: Path, script_text: str | None
     except pygame.error as error:
         pygame.quit()
         raise WindowUnavailable(str(error)) from error
-    app = App(profile, display, keymap_for(args.profile), save_dir, seed=args.seed)
+    app = App(
+        profile,
+        display,
+        keymap_for(args.profile),
+        save_dir,
+        seed=args.seed,
+        link_cable=CABLE,
+        link_ports=link_ports(args.link),
+    )
     help_overlay = HelpOverlay(app.ui, profile, describe_keys(args.profile))
     perf = PerfOverlay(app.ui)
     perf.visible = args.perf

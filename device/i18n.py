@@ -36,7 +36,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "link.role.guest": ("guest", "invitado"),
     "link.role.waits": ("Host on", "Anfitrión en"),
     "link.role.joins": ("Guest on", "Invitado en"),
-    "link.cancel": ("B: cancel", "B: cancelar"),
+    "link.cancel": ("{button}: cancel", "{button}: cancelar"),
     "link.failed": (
         "The link cable did not connect: {problem}",
         "El cable de enlace no conectó: {problem}",

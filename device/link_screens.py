@@ -165,7 +165,9 @@ class LinkWaitScreen(Screen):
         width = ui.layout.width
         lines = ui.wrap(ui.t("new.linking").rstrip(".") + "." * self._dots, font, width - 16)
         role = ui.t("link.role.waits" if self.plan.role == HOST else "link.role.joins")
-        lines += ["", f"{role} {port_label(self.plan.port)}", "", ui.t("link.cancel")]
+        helps = ui.profile.help_lines
+        back = next((name for name, meaning in helps if meaning == "help.back"), "B")
+        lines += ["", f"{role} {port_label(self.plan.port)}", "", ui.t("link.cancel", button=back)]
         ui.draw_lines(surface, lines, font, (0, y + 6), centred_in=width)
 
 

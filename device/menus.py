@@ -171,6 +171,8 @@ class NewGameScreen(MenuScreen):
         super().__init__(host)
         self.setup = GameSetup(mode=VERSUS_AI, ai_level=DEFAULT_LEVEL)
         self.port_index = 0
+        self.chosen_role = HOST
+        """The role the player last chose; a socket port suggests its own."""
         self.role = role_for(self._port(), HOST)
 
     def items(self) -> list[Item]:
@@ -223,10 +225,10 @@ class NewGameScreen(MenuScreen):
 
     def _cycle_port(self, step: int) -> None:
         self.port_index = (self.port_index + step) % len(self.host.link_ports)
-        self.role = role_for(self._port(), self.role)
+        self.role = role_for(self._port(), self.chosen_role)
 
     def _flip_role(self, step: int) -> None:
-        self.role = GUEST if self.role == HOST else HOST
+        self.role = self.chosen_role = GUEST if self.role == HOST else HOST
 
     def _cycle_level(self, step: int) -> None:
         index = LEVEL_NUMBERS.index(self.setup.ai_level)

@@ -1,0 +1,258 @@
+"""Setting up a linked game with the buttons: ports, roles, waiting, cancelling, failing."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from app_driver import Driver
+
+from device.game import LINK, Game, GameSetup
+from device.game_screen import GameScreen
+from device.i18n import STRINGS
+from device.link_games import PORT_TAG, ROLE_TAG
+from device.link_screens import LinkWaitScreen, port_label, role_for
+from device.menus import MenuScreen, MessageScreen, NewGameScreen
+from device.ports import LinkSession, LinkState, PeerMove, StateChanged
+from engine.notation import format_move
+from engine.start import starting_position
+
+PORTS = ("listen://127.0.0.1:7777", "socket://127.0.0.1:7777", "/dev/serial0")
+
+
+class Session:
+    """A linked session that records what the app does with it."""
+
+    def __init__(self, colour: int = 0, seed: int = 5, moves: tuple[str, ...] = ()) -> None:
+        self.colour = colour
+        self.the_seed = seed
+        self.held = list(moves)
+        self.incoming: list[PeerMove | StateChanged] = []
+        self.polls = 0
+        self.closed = False
+
+    @property
+    def state(self) -> LinkState:
+        return LinkState("linked")
+
+    @property
+    def local_colour(self) -> int:
+        return self.colour
+
+    @property
+    def seed(self) -> int:
+        return self.the_seed
+
+    @property
+    def game(self) -> Session:
+        return self
+
+    @property
+    def moves(self) -> list[str]:
+        return self.held
+
+    def send_move(self, ply: int, move_text: str) -> None:
+        self.held.append(move_text)
+
+    def poll(self) -> list[PeerMove | StateChanged]:
+        self.polls += 1
+        events, self.incoming = self.incoming, []
+        return events
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class Connector:
+    """Opens when the test says so, with a session or an error."""
+
+    def __init__(self, session: Session | None = None, error: str = "") -> None:
+        self.session = session
+        self.error = error
+        self.release = threading.Event()
+        self.opened: list[tuple[str, str, Path, int]] = []
+
+    def open(self) -> LinkSession:
+        self.release.wait(5)
+        if self.session is None:
+            raise RuntimeError(self.error)
+        return self.session
+
+
+def cabled_driver(profile: str, tmp_path: Path, connector: Connector) -> Driver:
+    driver = Driver(profile, tmp_path)
+
+    def cable(port: str, role: str, save: Path, colour: int) -> Connector:
+        connector.opened.append((port, role, save, colour))
+        return connector
+
+    driver.app.link_cable = cable
+    driver.app.link_ports = PORTS
+    return driver
+
+
+def wait_until_finished(driver: Driver, screen: LinkWaitScreen) -> None:
+    deadline = time.monotonic() + 5
+    while not screen.attempt.finished:
+        assert time.monotonic() < deadline
+        time.sleep(0.005)
+    driver.advance(100)
+
+
+def labels(driver: Driver) -> list[str]:
+    menu = driver.app.top
+    assert isinstance(menu, MenuScreen)
+    return [item.label() for item in menu.shown()]
+
+
+@pytest.mark.parametrize("profile", ["hatmini", "lcdhat", "tabletop"])
+def test_waiting_keeps_the_screen_alive_and_back_cancels(profile: str, tmp_path: Path) -> None:
+    session = Session()
+    connector = Connector(session)
+    driver = cabled_driver(profile, tmp_path, connector)
+    driver.choose_item("New game")
+    driver.set_item("Play", "link cable")
+    driver.choose_item("Start")
+    screen = driver.app.top
+    assert isinstance(screen, LinkWaitScreen)
+    driver.advance(2000)  # frames go on while the cable connects
+    assert driver.app.top is screen
+    driver.back()
+    assert isinstance(driver.app.top, NewGameScreen)
+    connector.release.set()
+    wait_until_finished(driver, screen)
+    assert session.closed, "a connection made after cancelling is closed"
+    assert isinstance(driver.app.top, NewGameScreen)
+
+
+def test_the_host_chooses_port_role_and_colour_and_plays_the_agreed_game(tmp_path: Path) -> None:
+    agreed = format_move(starting_position(77).legal_moves()[0])
+    session = Session(colour=1, seed=77, moves=(agreed,))
+    connector = Connector(session)
+    driver = cabled_driver("hatmini", tmp_path, connector)
+    driver.choose_item("New game")
+    driver.set_item("Play", "link cable")
+    assert "Port: listen :7777" in labels(driver) and "This device: host" in labels(driver)
+    driver.set_item("You play", "Blue")
+    driver.set_item("Port", "serial0")
+    driver.choose_item("Start")
+    screen = driver.app.top
+    assert isinstance(screen, LinkWaitScreen)
+    connector.release.set()
+    wait_until_finished(driver, screen)
+    assert connector.opened == [("/dev/serial0", "host", tmp_path / "link-game.json", 1)]
+    game = driver.game_screen().game
+    assert game.setup.mode == LINK and game.setup.human_colour == 1
+    assert game.record.seed == 77 and game.ply == 1, "the session's moves are on the board"
+    assert game.record.tags[PORT_TAG] == "/dev/serial0"
+    assert game.record.tags[ROLE_TAG] == "host"
+
+
+def test_a_joining_socket_is_the_guest_and_the_guest_has_no_colour_to_choose(
+    tmp_path: Path,
+) -> None:
+    driver = cabled_driver("lcdhat", tmp_path, Connector(Session()))
+    driver.choose_item("New game")
+    driver.set_item("Play", "link cable")
+    driver.set_item("Port", "socket :7777")
+    shown = labels(driver)
+    assert "This device: guest" in shown
+    assert not any(label.startswith("You play") for label in shown)
+    driver.set_item("This device", "host")
+    assert any(label.startswith("You play") for label in labels(driver))
+
+
+def test_a_cable_that_does_not_connect_says_why(tmp_path: Path) -> None:
+    connector = Connector(error="The other device did not answer: check the cable.")
+    driver = cabled_driver("tabletop", tmp_path, connector)
+    driver.choose_item("New game")
+    driver.set_item("Play", "link cable")
+    driver.choose_item("Start")
+    screen = driver.app.top
+    assert isinstance(screen, LinkWaitScreen)
+    connector.release.set()
+    wait_until_finished(driver, screen)
+    message = driver.app.top
+    assert isinstance(message, MessageScreen)
+    assert "did not answer" in message.words
+    driver.confirm()
+    assert isinstance(driver.app.top, NewGameScreen)
+
+
+def test_continue_reopens_the_saved_port_and_takes_the_moves_the_session_holds(
+    tmp_path: Path,
+) -> None:
+    session = Session(colour=0, seed=12, moves=())
+    connector = Connector(session)
+    connector.release.set()
+    driver = cabled_driver("tabletop", tmp_path, connector)
+    game = Game.new(12, GameSetup(mode=LINK), ("You", "Other device"), "2026.11.30")
+    first = game.position.legal_moves()[0]
+    game.play(first)
+    game.record.tags[PORT_TAG], game.record.tags[ROLE_TAG] = "socket://127.0.0.1:7777", "guest"
+    driver.app.saves.save(game)
+    other = format_move(starting_position(12).legal_moves()[1])
+    session.held = [other]  # the driver's copy differs from the app's: the driver's wins
+    driver.choose_item("Continue")
+    driver.advance(100)
+    assert connector.opened[0][:2] == ("socket://127.0.0.1:7777", "guest")
+    resumed = driver.game_screen().game
+    assert [format_move(move) for move in resumed.record.moves] == [other] != [format_move(first)]
+    assert resumed.record.red == "You"
+
+
+def test_the_link_is_served_under_the_menu_and_closed_on_the_way_to_the_title(
+    tmp_path: Path,
+) -> None:
+    session = Session(colour=1)
+    connector = Connector(session)
+    connector.release.set()
+    driver = cabled_driver("lcdhat", tmp_path, connector)
+    driver.choose_item("New game")
+    driver.set_item("Play", "link cable")
+    driver.choose_item("Start")
+    driver.advance(100)
+    screen = driver.game_screen()
+    driver.open_menu()
+    polls = session.polls
+    driver.advance(1000)
+    assert session.polls >= polls + 10, "the peer must keep hearing from this device"
+    peer = screen.game.position.legal_moves()[0]
+    session.incoming = [PeerMove(1, format_move(peer))]
+    driver.advance(100)
+    assert screen.game.record.moves == [peer], "the peer's move lands under the menu"
+    assert not session.closed
+    driver.choose_item("Back to title")
+    assert session.closed
+
+
+def test_a_stopped_linked_game_shows_why_and_takes_no_moves(tmp_path: Path) -> None:
+    session = Session()
+    connector = Connector(session)
+    connector.release.set()
+    driver = cabled_driver("tabletop", tmp_path, connector)
+    driver.choose_item("New game")
+    driver.set_item("Play", "link cable")
+    driver.choose_item("Start")
+    driver.advance(100)
+    screen = driver.game_screen()
+    session.incoming = [StateChanged(LinkState("error", "The devices disagree about ply 3."))]
+    driver.advance(100)
+    assert screen.link_status == "error" and "ply 3" in screen.prompt()
+    driver.confirm()
+    driver.confirm()
+    assert screen.game.ply == 0
+    assert isinstance(driver.app.top, GameScreen)
+
+
+def test_port_names_fit_a_menu_row_and_roles_follow_the_port() -> None:
+    assert port_label("listen://127.0.0.1:7777") == "listen :7777"
+    assert port_label("/dev/serial0") == "serial0"
+    long = port_label("/dev/serial/by-id/usb-FTDI_FT232R_USB_UART_A50285BI-if00-port0")
+    assert len(long) <= 16 and long.startswith("usb-FTD") and long.endswith("0-port0")
+    assert role_for("listen://0.0.0.0:7777", "guest") == "host"
+    assert role_for("socket://10.0.0.2:7777", "host") == "guest"
+    assert role_for("/dev/serial0", "guest") == "guest"
+    assert {"link.role.host", "link.role.guest"} <= set(STRINGS)

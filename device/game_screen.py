@@ -76,7 +76,10 @@ class GameScreen(Screen):
         self.host.hint_thinker.cancel()
         self.host.save_game(self.game)
         if self.link_session is not None and self.game.setup.is_human(self.game.movers[-1]):
-            self.link_session.send_move(self.game.ply, format_move(move))
+            try:
+                self.link_session.send_move(self.game.ply, format_move(move))
+            except ValueError as error:  # the session stopped the game a moment ago
+                self.link_status, self.link_problem = "error", str(error)
         self.animation = (move, self.host.now()) if move != PASS else None
         self._new_turn()
 
@@ -308,7 +311,7 @@ class GameScreen(Screen):
                 (x0, y0), (x1, y1) = cell_centre(ui.layout, begin), cell_centre(ui.layout, end)
                 centre = (x0 + (x1 - x0) * progress, y0 + (y1 - y0) * progress)
                 draw_satellite(surface, ui.fonts, ui.palette, centre, ui.layout.cell, code, False)
-        prompt = self.prompt()
+        prompt = "" if self.link_status else self.prompt()  # the panel says it
         items = hud_items(ui, position, self.game.last_move, prompt, prompt_first=bool(prompt))
         draw_hud(surface, ui, items)
         if self.link_status == "lost":
@@ -349,7 +352,8 @@ class SystemMenu(MenuScreen):
             Item(
                 lambda: t("menu.resign"),
                 self._then(screen.resign),
-                visible=lambda: game.setup.mode != LINK or not game.is_over(),
+                # the link protocol cannot tell the other device about a resignation
+                visible=lambda: game.setup.mode != LINK,
             ),
             Item(lambda: t("menu.to_title"), self.host.to_title),
         ]

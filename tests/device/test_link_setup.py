@@ -256,3 +256,26 @@ def test_port_names_fit_a_menu_row_and_roles_follow_the_port() -> None:
     assert role_for("socket://10.0.0.2:7777", "host") == "guest"
     assert role_for("/dev/serial0", "guest") == "guest"
     assert {"link.role.host", "link.role.guest"} <= set(STRINGS)
+
+
+class Refusing(Session):
+    def send_move(self, ply: int, move_text: str) -> None:
+        raise ValueError("the linked game has stopped: the cable said so")
+
+
+def test_a_move_the_session_refuses_stops_the_game_on_screen_without_a_crash(
+    tmp_path: Path,
+) -> None:
+    connector = Connector(Refusing())
+    connector.release.set()
+    driver = cabled_driver("lcdhat", tmp_path, connector)
+    driver.choose_item("New game")
+    driver.set_item("Play", "link cable")
+    driver.choose_item("Start")
+    driver.advance(100)
+    screen = driver.game_screen()
+    driver.play(screen.game.position.legal_moves()[0])
+    assert screen.link_status == "error" and "cable said so" in screen.prompt()
+    driver.open_menu()
+    shown = labels(driver)
+    assert "Back to title" in shown and "Resign" not in shown and "Undo" not in shown

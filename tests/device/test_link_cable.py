@@ -110,6 +110,10 @@ def test_two_apps_play_a_whole_game_over_tcp_and_agree_with_the_engine(tmp_path:
         saved = LinkGame.from_text((driver.app.save_dir / LINK_SAVE).read_text())
         assert saved.moves == [format_move(move) for move in mine.record.moves]
         assert len(driver.app.saves.archived()) == 1
+        driver.confirm()  # leave the end screen: the cable is let go
+
+    again = link_up(host, guest, port)  # the same port links a new game
+    assert again[0].game.ply == 0 and again[0].game.record.seed == again[1].game.record.seed
     host.app.to_title()
     guest.app.to_title()
 

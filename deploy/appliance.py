@@ -24,6 +24,8 @@ from device.profiles import PROFILES
 from device.settings import SETTINGS_FILE, Settings, store_settings
 from drivers.display import FullScreenDisplay
 from drivers.keyboard import keymap_for
+from drivers.link.connector import CableConnector
+from drivers.link.ports import link_ports
 from drivers.preflight import PreflightError, require_kmsdrm
 from drivers.serial_buttons.reader import ButtonReader
 
@@ -62,7 +64,14 @@ def run(config: Config) -> None:
         reader.start()
     try:
         display = FullScreenDisplay(profile.size)
-        App(profile, display, keymap_for(config.profile), config.save_dir).run()
+        App(
+            profile,
+            display,
+            keymap_for(config.profile),
+            config.save_dir,
+            link_cable=CableConnector,
+            link_ports=link_ports(config.link_port or None),
+        ).run()
     finally:
         if reader is not None:
             reader.stop()

@@ -87,7 +87,7 @@ def _run_headless(args: argparse.Namespace, out_dir: Path, script_text: str | No
     from device.opponent import InstantThinker
     from device.profiles import PROFILES
     from simulator.demo import demo_script
-    from simulator.link import CABLE, link_ports
+    from simulator.link import CABLE, simulator_ports
     from simulator.runner import HeadlessRun, VirtualClock
     from simulator.script import ScriptError, parse_script
 
@@ -116,7 +116,7 @@ def _run_headless(args: argparse.Namespace, out_dir: Path, script_text: str | No
         clock=clock,
         seed=seed,
         link_cable=CABLE,
-        link_ports=link_ports(args.link),
+        link_ports=simulator_ports(args.link),
     )
     run = HeadlessRun(app, clock, out_dir, record=args.record)
     run.run(steps)
@@ -135,7 +135,7 @@ def _run_window(args: argparse.Namespace, out_dir: Path, script_text: str | None
 
     from device.app import App
     from device.profiles import PROFILES
-    from simulator.link import CABLE, link_ports
+    from simulator.link import CABLE, simulator_ports
     from simulator.overlays import HelpOverlay, PerfOverlay
     from simulator.runner import WindowRun
 
@@ -159,7 +159,7 @@ def _run_window(args: argparse.Namespace, out_dir: Path, script_text: str | None
         save_dir,
         seed=args.seed,
         link_cable=CABLE,
-        link_ports=link_ports(args.link),
+        link_ports=simulator_ports(args.link),
     )
     help_overlay = HelpOverlay(app.ui, profile, describe_keys(args.profile))
     perf = PerfOverlay(app.ui)

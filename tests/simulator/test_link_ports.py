@@ -1,40 +1,14 @@
 """The ports the simulator offers for the link cable, and its --link option."""
 
-from pathlib import Path
 
 from simulator.cli import build_parser
-from simulator.link import SIMULATOR_PORTS, link_ports
+from simulator.link import SIMULATOR_PORTS, simulator_ports
 
 
-def fake_dev(tmp_path: Path, *names: str) -> Path:
-    dev = tmp_path / "dev"
-    for name in names:
-        (dev / name).parent.mkdir(parents=True, exist_ok=True)
-        (dev / name).touch()
-    dev.mkdir(exist_ok=True)
-    return dev
-
-
-def test_the_configured_port_comes_first_then_the_uart_adapters_and_the_simulator_pair(
-    tmp_path: Path,
-) -> None:
-    dev = fake_dev(
-        tmp_path, "serial0", "serial/by-id/usb-FTDI_B-if00-port0", "serial/by-id/usb-FTDI_A-if00"
-    )
-    ports = link_ports("socket://10.0.0.2:7777", dev)
-    assert ports == [
-        "socket://10.0.0.2:7777",
-        str(dev / "serial0"),
-        str(dev / "serial/by-id/usb-FTDI_A-if00"),
-        str(dev / "serial/by-id/usb-FTDI_B-if00-port0"),
-        *SIMULATOR_PORTS,
-    ]
-
-
-def test_a_configured_port_is_offered_once_and_missing_devices_not_at_all(tmp_path: Path) -> None:
-    dev = fake_dev(tmp_path)
-    assert link_ports(SIMULATOR_PORTS[1], dev) == [SIMULATOR_PORTS[1], SIMULATOR_PORTS[0]]
-    assert link_ports(None, dev, extra=()) == []
+def test_the_simulator_offers_the_pair_for_two_simulators_after_any_device_port() -> None:
+    ports = simulator_ports("socket://10.0.0.2:7777")
+    assert ports[0] == "socket://10.0.0.2:7777"
+    assert ports[-2:] == list(SIMULATOR_PORTS)
 
 
 def test_the_command_line_takes_a_link_url() -> None:

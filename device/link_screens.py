@@ -32,6 +32,7 @@ class LinkAttempt:
     """``connector.open()`` on a daemon thread; the result is read without blocking."""
 
     def __init__(self, connector: LinkConnector) -> None:
+        self._connector = connector
         self._lock = threading.Lock()
         self._finished = threading.Event()
         self._cancelled = False
@@ -68,6 +69,8 @@ class LinkAttempt:
             session, self.session = self.session, None
         if session is not None:
             session.close()
+        else:
+            self._connector.cancel()
 
 
 @dataclass(frozen=True)

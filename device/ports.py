@@ -160,6 +160,9 @@ class LinkConnector(Protocol):
 
     def open(self) -> LinkSession: ...
 
+    def cancel(self) -> None:
+        """Make a waiting ``open`` give up soon and free the port (called from another thread)."""
+
 
 LinkCable = Callable[[str, str, Path, int], LinkConnector]
 """(port, role "host"|"guest", save file, host's colour) -> a connector for that game."""

@@ -8,6 +8,7 @@ gets a session whose seed and colours are known.
 
 import os
 import random
+import threading
 import time
 from pathlib import Path
 
@@ -44,6 +45,11 @@ class CableConnector:
         self.save_path = save_path
         self.colour = colour
         self.agree_within = agree_within
+        self._cancelled = threading.Event()
+
+    def cancel(self) -> None:
+        """Stop a waiting ``open`` (from another thread): it closes the port and raises."""
+        self._cancelled.set()
 
     def save(self, game: LinkGame) -> None:
         save_atomically(self.save_path, game.to_text())
@@ -83,6 +89,9 @@ class CableConnector:
             if session.state.name == "error":
                 session.close()
                 raise LinkSetupError(session.state.message)
+            if self._cancelled.is_set():
+                session.close()
+                raise LinkSetupError("Cancelled.")
             if time.monotonic() > deadline:
                 session.close()
                 raise LinkSetupError("The other device did not answer: check the cable.")

@@ -73,12 +73,18 @@ class Connector:
         self.error = error
         self.release = threading.Event()
         self.opened: list[tuple[str, str, Path, int]] = []
+        self.cancelled = False
 
     def open(self) -> LinkSession:
         self.release.wait(5)
         if self.session is None:
             raise RuntimeError(self.error)
         return self.session
+
+    def cancel(self) -> None:
+        self.cancelled = True
+        self.error = "Cancelled."
+        self.release.set()
 
 
 def cabled_driver(profile: str, tmp_path: Path, connector: Connector) -> Driver:
@@ -123,6 +129,7 @@ def test_waiting_keeps_the_screen_alive_and_back_cancels(profile: str, tmp_path:
     assert isinstance(driver.app.top, NewGameScreen)
     connector.release.set()
     wait_until_finished(driver, screen)
+    assert connector.cancelled, "cancelling tells the cable to stop waiting"
     assert session.closed, "a connection made after cancelling is closed"
     assert isinstance(driver.app.top, NewGameScreen)
 

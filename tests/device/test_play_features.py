@@ -104,6 +104,9 @@ class FakeConnector:
     def open(self) -> LinkSession:
         return self.link
 
+    def cancel(self) -> None:
+        pass
+
 
 def test_link_play_sends_own_moves_and_plays_the_peers(tmp_path: Path) -> None:
     link = FakeLink(RED)

@@ -56,3 +56,24 @@ def test_no_answer_gives_a_message_for_the_player(tmp_path: Path) -> None:
     )
     with pytest.raises(LinkSetupError, match="did not answer"):
         lonely.open()
+
+
+def test_cancel_stops_a_waiting_host_and_frees_its_port(tmp_path: Path) -> None:
+    url = f"listen://127.0.0.1:{free_port()}"
+    host = CableConnector(url, "host", tmp_path / "host.link")
+    failures: list[str] = []
+
+    def wait_for_a_guest() -> None:
+        try:
+            host.open()
+        except LinkSetupError as error:
+            failures.append(str(error))
+
+    thread = threading.Thread(target=wait_for_a_guest)
+    thread.start()
+    host.cancel()
+    thread.join(timeout=5)
+    assert not thread.is_alive() and failures == ["Cancelled."]
+    again = CableConnector(url, "host", tmp_path / "host.link", agree_within=0.2)
+    with pytest.raises(LinkSetupError, match="did not answer"):
+        again.open()  # the port opens again: no "address already in use"

@@ -147,14 +147,19 @@ def _draw_crown(surface: pygame.Surface, colour: Colour, rect: pygame.Rect) -> N
 def _draw_colony_badge(
     surface: pygame.Surface, layout: Layout, palette: Palette, fonts: Fonts, group: Group
 ) -> None:
-    """The colony's total in its top-left cell's corner, a crown at 6."""
+    """The colony's total on the top edge of its top-left cell, a crown at 6.
+
+    The badge straddles the cell's edge so that it covers the rim of the
+    satellites above and below it, never the values in their middle.
+    """
     corner = min(group.cells, key=lambda c: (-rank_of(c), file_of(c)))
     rect = layout.cell_rect(file_of(corner), rank_of(corner))
     colour = _group_colour(group, palette)
-    label = fonts.get(max(8, layout.cell * 40 // 100), bold=True).render(
+    label = fonts.get(max(8, layout.cell * 36 // 100), bold=True).render(
         str(group.total), True, palette.background
     )
-    badge = label.get_rect(topleft=(rect.x + 1, rect.y + 1)).inflate(2, 0)
+    badge = label.get_rect(midleft=(rect.x, rect.y)).inflate(2, -2)
+    badge.top = max(badge.top, layout.board.top)
     pygame.draw.rect(surface, colour, badge, border_radius=2)
     surface.blit(label, label.get_rect(center=badge.center))
     if group.is_crowned:

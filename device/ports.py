@@ -12,7 +12,6 @@ the device profile in use (see ``drivers.keyboard``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Protocol, runtime_checkable
 
@@ -62,14 +61,6 @@ class LinkStatus(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class LinkState:
-    """A ``LinkStatus`` of the app's own, for sessions that have no class of their own."""
-
-    name: LinkStateName
-    message: str = ""
-
-
 @runtime_checkable
 class PeerMoveEvent(Protocol):
     """The other device played ``move_text`` (RULES.md notation) as ply ``ply`` (1-based)."""
@@ -85,17 +76,6 @@ class PeerMoveEvent(Protocol):
 class StateEvent(Protocol):
     @property
     def state(self) -> LinkStatus: ...
-
-
-@dataclass(frozen=True)
-class PeerMove:
-    ply: int
-    move_text: str
-
-
-@dataclass(frozen=True)
-class StateChanged:
-    state: LinkState
 
 
 LinkEvent = PeerMoveEvent | StateEvent

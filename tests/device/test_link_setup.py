@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from app_driver import Driver
+from fake_link import FakeSession, LinkState, PeerMove, StateChanged
 
 from device.game import LINK, Game, GameSetup
 from device.game_screen import GameScreen
@@ -15,60 +16,17 @@ from device.i18n import STRINGS
 from device.link_games import PORT_TAG, ROLE_TAG
 from device.link_screens import LinkWaitScreen, port_label, role_for
 from device.menus import MenuScreen, MessageScreen, NewGameScreen
-from device.ports import LinkSession, LinkState, PeerMove, StateChanged
+from device.ports import LinkSession
 from engine.notation import format_move
 from engine.start import starting_position
 
 PORTS = ("listen://127.0.0.1:7777", "socket://127.0.0.1:7777", "/dev/serial0")
 
 
-class Session:
-    """A linked session that records what the app does with it."""
-
-    def __init__(self, colour: int = 0, seed: int = 5, moves: tuple[str, ...] = ()) -> None:
-        self.colour = colour
-        self.the_seed = seed
-        self.held = list(moves)
-        self.incoming: list[PeerMove | StateChanged] = []
-        self.polls = 0
-        self.closed = False
-
-    @property
-    def state(self) -> LinkState:
-        return LinkState("linked")
-
-    @property
-    def local_colour(self) -> int:
-        return self.colour
-
-    @property
-    def seed(self) -> int:
-        return self.the_seed
-
-    @property
-    def game(self) -> Session:
-        return self
-
-    @property
-    def moves(self) -> list[str]:
-        return self.held
-
-    def send_move(self, ply: int, move_text: str) -> None:
-        self.held.append(move_text)
-
-    def poll(self) -> list[PeerMove | StateChanged]:
-        self.polls += 1
-        events, self.incoming = self.incoming, []
-        return events
-
-    def close(self) -> None:
-        self.closed = True
-
-
 class Connector:
     """Opens when the test says so, with a session or an error."""
 
-    def __init__(self, session: Session | None = None, error: str = "") -> None:
+    def __init__(self, session: FakeSession | None = None, error: str = "") -> None:
         self.session = session
         self.error = error
         self.release = threading.Event()
@@ -115,7 +73,7 @@ def labels(driver: Driver) -> list[str]:
 
 @pytest.mark.parametrize("profile", ["hatmini", "lcdhat", "tabletop"])
 def test_waiting_keeps_the_screen_alive_and_back_cancels(profile: str, tmp_path: Path) -> None:
-    session = Session()
+    session = FakeSession()
     connector = Connector(session)
     driver = cabled_driver(profile, tmp_path, connector)
     driver.choose_item("New game")
@@ -136,7 +94,7 @@ def test_waiting_keeps_the_screen_alive_and_back_cancels(profile: str, tmp_path:
 
 def test_the_host_chooses_port_role_and_colour_and_plays_the_agreed_game(tmp_path: Path) -> None:
     agreed = format_move(starting_position(77).legal_moves()[0])
-    session = Session(colour=1, seed=77, moves=(agreed,))
+    session = FakeSession(colour=1, seed=77, moves=(agreed,))
     connector = Connector(session)
     driver = cabled_driver("hatmini", tmp_path, connector)
     driver.choose_item("New game")
@@ -160,7 +118,7 @@ def test_the_host_chooses_port_role_and_colour_and_plays_the_agreed_game(tmp_pat
 def test_a_joining_socket_is_the_guest_and_the_guest_has_no_colour_to_choose(
     tmp_path: Path,
 ) -> None:
-    driver = cabled_driver("lcdhat", tmp_path, Connector(Session()))
+    driver = cabled_driver("lcdhat", tmp_path, Connector(FakeSession()))
     driver.choose_item("New game")
     driver.set_item("Play", "link cable")
     driver.set_item("Port", "socket :7777")
@@ -191,7 +149,7 @@ def test_a_cable_that_does_not_connect_says_why(tmp_path: Path) -> None:
 def test_continue_reopens_the_saved_port_and_takes_the_moves_the_session_holds(
     tmp_path: Path,
 ) -> None:
-    session = Session(colour=0, seed=12, moves=())
+    session = FakeSession(colour=0, seed=12, moves=())
     connector = Connector(session)
     connector.release.set()
     driver = cabled_driver("tabletop", tmp_path, connector)
@@ -213,7 +171,7 @@ def test_continue_reopens_the_saved_port_and_takes_the_moves_the_session_holds(
 def test_the_link_is_served_under_the_menu_and_closed_on_the_way_to_the_title(
     tmp_path: Path,
 ) -> None:
-    session = Session(colour=1)
+    session = FakeSession(colour=1)
     connector = Connector(session)
     connector.release.set()
     driver = cabled_driver("lcdhat", tmp_path, connector)
@@ -236,7 +194,7 @@ def test_the_link_is_served_under_the_menu_and_closed_on_the_way_to_the_title(
 
 
 def test_a_stopped_linked_game_shows_why_and_takes_no_moves(tmp_path: Path) -> None:
-    session = Session()
+    session = FakeSession()
     connector = Connector(session)
     connector.release.set()
     driver = cabled_driver("tabletop", tmp_path, connector)
@@ -265,7 +223,7 @@ def test_port_names_fit_a_menu_row_and_roles_follow_the_port() -> None:
     assert {"link.role.host", "link.role.guest"} <= set(STRINGS)
 
 
-class Refusing(Session):
+class Refusing(FakeSession):
     def send_move(self, ply: int, move_text: str) -> None:
         raise ValueError("the linked game has stopped: the cable said so")
 

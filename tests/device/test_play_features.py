@@ -4,9 +4,10 @@ from pathlib import Path
 
 import pygame
 from app_driver import Driver
+from fake_link import FakeSession, LinkState, PeerMove, StateChanged
 
 from device.game import LINK, Game, GameSetup
-from device.ports import LinkSession, LinkState, PeerMove, StateChanged
+from device.ports import LinkSession
 from engine.notation import format_move
 from engine.pieces import BLUE, RED
 
@@ -65,40 +66,8 @@ def test_tabletop_turns_the_picture_and_the_arrows_for_blue(tmp_path: Path) -> N
     assert upright.get_at((479, 319)) != upright.get_at((0, 0))
 
 
-class FakeLink:
-    """The other device, as a session that answers what the test tells it to."""
-
-    def __init__(self, colour: int) -> None:
-        self.sent: list[tuple[int, str]] = []
-        self.incoming: list[PeerMove | StateChanged] = []
-
-        self.colour = colour
-
-    @property
-    def state(self) -> LinkState:
-        return LinkState("linked")
-
-    @property
-    def local_colour(self) -> int:
-        return self.colour
-
-    @property
-    def seed(self) -> int:
-        return 9
-
-    def send_move(self, ply: int, move_text: str) -> None:
-        self.sent.append((ply, move_text))
-
-    def poll(self) -> list[PeerMove | StateChanged]:
-        events, self.incoming = self.incoming, []
-        return events
-
-    def close(self) -> None:
-        pass
-
-
 class FakeConnector:
-    def __init__(self, link: FakeLink) -> None:
+    def __init__(self, link: FakeSession) -> None:
         self.link = link
 
     def open(self) -> LinkSession:
@@ -109,7 +78,7 @@ class FakeConnector:
 
 
 def test_link_play_sends_own_moves_and_plays_the_peers(tmp_path: Path) -> None:
-    link = FakeLink(RED)
+    link = FakeSession(RED, seed=9)
     driver = Driver("lcdhat", tmp_path)
     driver.app.link = FakeConnector(link)
     screen = driver.new_game("link cable")

@@ -94,23 +94,24 @@ class EndScreen(Screen):
         footer = font.render(ui.t("end.continue"), True, palette.dim)
         bottom = layout.height - footer.get_height() - 3
         surface.blit(footer, ((layout.width - footer.get_width()) // 2, bottom))
+        y = self._draw_colony_list(surface, y, bottom - 4) + 4
         pair = None if self.game.resigned != NOBODY else deciding_colonies(self.result)
         if pair is not None:
             self._draw_side_by_side(
                 surface, pair, pygame.Rect(6, y, layout.width - 12, bottom - y - 4)
             )
-        else:
-            self._draw_colony_list(surface, y, bottom - 4)
 
-    def _draw_colony_list(self, surface: pygame.Surface, top: int, bottom: int) -> None:
-        """Every colony as a chip: its total, in its controller's colour (grey: nobody)."""
+    def _draw_colony_list(self, surface: pygame.Surface, top: int, bottom: int) -> int:
+        """Every colony as a chip: its total, in its controller's colour (grey: nobody).
+
+        Returns where the list ends.
+        """
         ui = self.ui
         palette = ui.palette
         font = ui.font(ui.layout.small_size, bold=True)
         colonies = sorted(self.result.colonies, key=lambda g: (g.controller, g.total))
         if not colonies:
-            ui.draw_lines(surface, [ui.t("end.no_colonies")], font, (6, top), palette.dim)
-            return
+            return ui.draw_lines(surface, [ui.t("end.no_colonies")], font, (6, top), palette.dim)
         x, y = 6, top
         height = font.get_linesize() + 4
         for group in colonies:
@@ -121,7 +122,7 @@ class EndScreen(Screen):
                 x, y = 6, y + height + 3
                 chip.topleft = (x, y)
             if chip.bottom > bottom:
-                return
+                return y
             fill = (
                 palette.disputed
                 if group.controller == NOBODY
@@ -132,6 +133,7 @@ class EndScreen(Screen):
                 pygame.draw.rect(surface, palette.player_text, chip, width=1)
             surface.blit(words, words.get_rect(center=chip.center))
             x = chip.right + 4
+        return y + height
 
     def _draw_side_by_side(
         self, surface: pygame.Surface, pair: tuple[Group, Group], area: pygame.Rect

@@ -21,6 +21,8 @@ from engine.record import GameRecord
 
 TIEBREAK_SEED = 2
 """Random play from this seed ends 2-2 on colonies, decided by the tiebreak."""
+DECIDED_SEED = 7
+"""Random play from this seed ends with Red controlling 3 colonies to Blue's 1."""
 BUSY_SEED = 41
 """After 120 plies from this seed: four colonies, connections still open."""
 
@@ -90,7 +92,7 @@ def render_gallery(profile: str, save_dir: Path) -> dict[str, pygame.Surface]:
     app.push(EndScreen(app, played_game(TIEBREAK_SEED)))
     shoot("end-tiebreak")
     app.screens = app.screens[:1]
-    app.push(EndScreen(app, played_game(5)))
+    app.push(EndScreen(app, played_game(DECIDED_SEED)))
     shoot("end")
     app.screens = app.screens[:1]
     rules = RulesScreen(app)

@@ -184,7 +184,7 @@ class NewGameScreen(MenuScreen):
                 adjust=lambda step: self._cycle_mode(step),
             ),
             Item(
-                lambda: f"{t('new.level')}: {setup.ai_level}",
+                lambda: f"{t('new.level')}: {setup.ai_level} {t(f'level.{setup.ai_level}')}",
                 adjust=self._cycle_level,
                 visible=lambda: setup.mode == VERSUS_AI,
             ),

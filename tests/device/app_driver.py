@@ -100,7 +100,8 @@ class Driver:
                 break
             self.tap(self.next_item_button)
         for _ in range(8):
-            if menu.shown()[menu.index].label().endswith(value):
+            shows = menu.shown()[menu.index].label().partition(": ")[2]
+            if shows == value or shows.startswith(f"{value} "):
                 return
             self.confirm()
         raise AssertionError(f"{label} never showed {value}")

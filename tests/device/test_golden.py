@@ -14,7 +14,7 @@ from screen_gallery import render_gallery
 GOLDEN = Path(__file__).parent / "golden"
 CHANNEL_SLACK = 48
 """A pixel counts as different when a channel moves by more than this."""
-MAX_DIFFERENT = 0.01
+MAX_DIFFERENT = 0.002
 """At most this share of the pixels may differ."""
 
 

@@ -8,13 +8,19 @@ it names, and exits.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from drivers.display import HeadlessDisplay, WindowDisplay, display_available, use_dummy_drivers
 from drivers.keyboard import describe_keys, keymap_for
+
+if TYPE_CHECKING:
+    from device.app import App
+    from simulator.serial_buttons import EmulatedButtons
 
 
 def _default_save_dir(profile: str) -> Path:
@@ -41,6 +47,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="link-cable port offered first: a serial device, listen://127.0.0.1:7777 "
         "(wait for the other simulator) or socket://127.0.0.1:7777 (join it)",
     )
+    parser.add_argument(
+        "--buttons",
+        choices=("keyboard", "serial-emulator"),
+        default="keyboard",
+        help="how the desktop keys reach the app: directly (keyboard), or through an emulated "
+        "serial button controller, a pty and the device's reader (serial-emulator; F5 unplugs "
+        "and plugs it back). Window only: headless runs and scripts press buttons directly, "
+        "since their virtual clock cannot drive the reader's thread",
+    )
     return parser
 
 
@@ -65,6 +80,7 @@ def main(argv: list[str] | None = None) -> int:
         use_dummy_drivers()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if headless:
+        _say_buttons_are_direct(args)
         return _run_headless(args, out_dir, script_text)
     try:
         return _run_window(args, out_dir, script_text)
@@ -73,7 +89,13 @@ def main(argv: list[str] | None = None) -> int:
             f"No window could be opened ({error}): running headless; screenshots go to {out_dir}/"
         )
         use_dummy_drivers()
+        _say_buttons_are_direct(args)
         return _run_headless(args, out_dir, script_text)
+
+
+def _say_buttons_are_direct(args: argparse.Namespace) -> None:
+    if args.buttons == "serial-emulator":
+        print("Headless: the buttons are pressed directly, not through the emulated controller")
 
 
 class WindowUnavailable(Exception):
@@ -161,7 +183,13 @@ def _run_window(args: argparse.Namespace, out_dir: Path, script_text: str | None
         link_cable=CABLE,
         link_ports=simulator_ports(args.link),
     )
-    help_overlay = HelpOverlay(app.ui, profile, describe_keys(args.profile))
+    keys = describe_keys(args.profile)
+    cleanup = contextlib.ExitStack()
+    emulated = None
+    if args.buttons == "serial-emulator":
+        emulated = _start_emulated_buttons(args.profile, app, cleanup)
+        keys.append(("F5", "pull / plug controller"))
+    help_overlay = HelpOverlay(app.ui, profile, keys)
     perf = PerfOverlay(app.ui)
     perf.visible = args.perf
     app.after_draw += [perf, help_overlay]
@@ -172,6 +200,8 @@ def _run_window(args: argparse.Namespace, out_dir: Path, script_text: str | None
             help_overlay.visible = not help_overlay.visible
         elif key == pygame.K_F2:
             perf.visible = not perf.visible
+        elif key == pygame.K_F5 and emulated is not None:
+            emulated.toggle_plug()
         elif key == pygame.K_F12:
             out_dir.mkdir(parents=True, exist_ok=True)
             shots[0] += 1
@@ -183,6 +213,26 @@ def _run_window(args: argparse.Namespace, out_dir: Path, script_text: str | None
         return True
 
     print(f"Satellites ({profile.name}): F1 shows the keys; saves in {save_dir}")
-    WindowRun(app, out_dir, on_key, record=args.record, frame_time=perf.record).run()
+    intercept = emulated.route if emulated is not None else None
+    with cleanup:
+        WindowRun(
+            app, out_dir, on_key, record=args.record, frame_time=perf.record, intercept=intercept
+        ).run()
     pygame.quit()
     return 0
+
+
+def _start_emulated_buttons(
+    profile: str, app: App, cleanup: contextlib.ExitStack
+) -> EmulatedButtons:
+    """The emulated controller and its reader, running until ``cleanup`` closes."""
+    from simulator.overlays import StatusOverlay
+    from simulator.serial_buttons import EmulatedButtons
+
+    folder = cleanup.enter_context(tempfile.TemporaryDirectory(prefix="satellites-buttons-"))
+    buttons = EmulatedButtons(profile, app.keymap, Path(folder))
+    buttons.start()
+    cleanup.callback(buttons.stop)
+    app.after_draw.append(StatusOverlay(app.ui, buttons.status))
+    print("Buttons: the desktop keys press an emulated serial controller (F5 pulls its cable)")
+    return buttons

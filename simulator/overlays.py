@@ -1,6 +1,8 @@
-"""What the simulator draws over the device picture: the key map and frame times."""
+"""What the simulator draws over the device picture: the key map, frame times, status."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 
@@ -52,3 +54,19 @@ class PerfOverlay:
         words = f"{self.last_ms:.1f} ms (max {self.worst_ms:.1f})"
         image = font.render(words, True, (255, 255, 0), (0, 0, 0))
         surface.blit(image, (surface.get_width() - image.get_width(), 0))
+
+
+class StatusOverlay:
+    """A line along the bottom while ``status`` has something to say."""
+
+    def __init__(self, ui: Ui, status: Callable[[], str]) -> None:
+        self.ui = ui
+        self.status = status
+
+    def __call__(self, surface: pygame.Surface) -> None:
+        words = self.status()
+        if not words:
+            return
+        font = self.ui.font(self.ui.layout.small_size)
+        image = font.render(words, True, (255, 255, 0), (0, 0, 0))
+        surface.blit(image, (0, surface.get_height() - image.get_height()))

@@ -97,12 +97,15 @@ class WindowRun:
         on_key: Callable[[int], bool],
         record: bool = False,
         frame_time: Callable[[float], None] | None = None,
+        intercept: Callable[[pygame.event.Event], bool] | None = None,
     ) -> None:
         self.app = app
         self.out_dir = out_dir
         self.on_key = on_key
         self.record = record
         self.frame_time = frame_time
+        self.intercept = intercept
+        """Takes events before the app (True: taken), e.g. keys for an emulated controller."""
         self.frames = 0
 
     def run(self) -> None:
@@ -113,6 +116,9 @@ class WindowRun:
             events += pygame.event.get()
             for event in events:
                 if event.type == pygame.KEYDOWN and self.on_key(event.key):
+                    app.dirty = True
+                    continue
+                if self.intercept is not None and self.intercept(event):
                     app.dirty = True
                     continue
                 if event.type != pygame.NOEVENT:

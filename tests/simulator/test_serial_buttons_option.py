@@ -1,0 +1,180 @@
+"""``--buttons serial-emulator``: desktop keys -> emulated controller -> pty -> reader -> app."""
+
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from functools import partial
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+import pytest
+
+from device.app import App
+from device.menus import MenuScreen, TitleScreen
+from device.profiles import PROFILES
+from device.rules_screen import RulesScreen
+from drivers.display import HeadlessDisplay
+from drivers.keyboard import keymap_for
+from drivers.serial_buttons.protocol import BUTTONS
+from drivers.serial_buttons.reader import DEFAULT_KEYS
+from simulator.cli import build_parser, main
+from simulator.runner import WindowRun
+from simulator.serial_buttons import CONTROLLER_BUTTONS, FROM_CONTROLLER, EmulatedButtons
+
+
+@pytest.fixture
+def sdl() -> Iterator[None]:
+    pygame.display.init()
+    pygame.font.init()
+    pygame.event.clear()
+    yield
+    pygame.quit()
+
+
+class Wired:
+    """The pieces as the window wires them, with the loop's dispatch done by hand."""
+
+    def __init__(self, profile: str, tmp_path: Path) -> None:
+        self.app = App(
+            PROFILES[profile], HeadlessDisplay(PROFILES[profile].size), keymap_for(profile),
+            tmp_path / "saves",
+        )  # fmt: skip
+        self.said: list[str] = []
+        self.buttons = EmulatedButtons(profile, self.app.keymap, tmp_path, self.said.append)
+        self.reached_app: list[pygame.event.Event] = []
+
+    def desktop_key(self, key: int) -> None:
+        """A tap on the desktop keyboard, held long enough for the two-frame rule."""
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            assert self.buttons.route(pygame.event.Event(kind, key=key)), "taken, not the app's"
+            self.pump_until(partial(self.last_key_was, kind))
+
+    def pump_until(self, condition: Callable[[], bool], seconds: float = 2) -> None:
+        deadline = time.monotonic() + seconds
+        while not condition():
+            assert time.monotonic() < deadline, "timed out"
+            for event in pygame.event.get():
+                if not self.buttons.route(event):
+                    self.reached_app.append(event)
+                    self.app.handle_event(event)
+            self.app.update()
+            time.sleep(0.003)
+
+    def last_key_was(self, kind: int) -> bool:
+        keys = [e for e in self.reached_app if e.type in (pygame.KEYDOWN, pygame.KEYUP)]
+        return bool(keys) and keys[-1].type == kind
+
+
+def cursor(app: App) -> int:
+    top = app.top
+    assert isinstance(top, MenuScreen)
+    return top.index
+
+
+def test_controller_presses_move_the_title_menu_and_survive_unplug_and_replug(
+    sdl: None, tmp_path: Path
+) -> None:
+    wired = Wired("hatmini", tmp_path)
+    wired.buttons.start()
+    try:
+        wired.pump_until(lambda: wired.said == ["controller connected"])
+        assert isinstance(wired.app.top, TitleScreen)
+        start = cursor(wired.app)
+        wired.desktop_key(pygame.K_q)  # the HAT's X: the controller's RIGHT
+        assert cursor(wired.app) == start + 1
+        keys = [(e.type, e.key) for e in wired.reached_app if e.type != wired.buttons.status_event]
+        assert keys == [(pygame.KEYDOWN, pygame.K_RIGHT), (pygame.KEYUP, pygame.K_RIGHT)]
+        assert all(getattr(e, FROM_CONTROLLER) for e in wired.reached_app)
+
+        wired.buttons.toggle_plug()
+        wired.pump_until(lambda: wired.said[-1] == "controller unplugged")
+        assert wired.buttons.status() == "controller unplugged (F5)"
+        wired.buttons.toggle_plug()
+        wired.pump_until(lambda: wired.said[-1] == "controller reconnected")
+        assert wired.buttons.status() == ""
+
+        wired.desktop_key(pygame.K_a)  # A: choose the item under the cursor (Rules)
+        assert isinstance(wired.app.top, RulesScreen)
+    finally:
+        wired.buttons.stop()
+
+
+def test_a_button_held_while_the_window_loses_focus_is_released(sdl: None, tmp_path: Path) -> None:
+    wired = Wired("tabletop", tmp_path)
+    wired.buttons.start()
+    try:
+        wired.buttons.route(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN))
+        wired.pump_until(lambda: wired.last_key_was(pygame.KEYDOWN))
+        assert not wired.buttons.route(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+        wired.pump_until(lambda: wired.last_key_was(pygame.KEYUP))
+    finally:
+        wired.buttons.stop()
+
+
+@pytest.mark.parametrize("profile", sorted(CONTROLLER_BUTTONS))
+def test_every_physical_button_is_wired_to_the_controller_input_sending_its_key(
+    profile: str,
+) -> None:
+    wiring = CONTROLLER_BUTTONS[profile]
+    assert set(wiring) == set(PROFILES[profile].buttons)
+    assert set(wiring.values()) <= set(BUTTONS)
+    keymap = keymap_for(profile)
+    for physical, controller_button in wiring.items():
+        assert keymap[DEFAULT_KEYS[controller_button]] == physical
+
+
+def test_headless_runs_say_the_buttons_are_pressed_directly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "tap.txt"
+    script.write_text("press A\n")
+    argv = ["--headless", "--buttons", "serial-emulator", "--script", str(script)]
+    assert main([*argv, "--out", str(tmp_path / "out"), "--save-dir", str(tmp_path)]) == 0
+    assert "pressed directly" in capsys.readouterr().out
+    assert build_parser().parse_args([]).buttons == "keyboard"
+
+
+def test_the_window_loop_sends_desktop_keys_through_the_controller(
+    sdl: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    wired = Wired("lcdhat", tmp_path)
+    start = cursor(wired.app)
+    handle = wired.app.handle_event
+
+    def app_sees(event: pygame.event.Event) -> None:
+        wired.reached_app.append(event)
+        handle(event)
+
+    monkeypatch.setattr(wired.app, "handle_event", app_sees)
+
+    def player() -> None:
+        """Taps DOWN on the desktop keyboard, then closes the window."""
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=pygame.K_DOWN))
+            time.sleep(0.08)
+        deadline = time.monotonic() + 2
+        while cursor(wired.app) == start and time.monotonic() < deadline:
+            time.sleep(0.01)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    wired.buttons.start()
+    tapping = threading.Thread(target=player)
+    try:
+        wired.pump_until(lambda: wired.said == ["controller connected"])
+        tapping.start()
+        WindowRun(wired.app, tmp_path, lambda key: False, intercept=wired.buttons.route).run()
+    finally:
+        tapping.join()
+        wired.buttons.stop()
+    assert cursor(wired.app) == start + 1
+    keys = [e for e in wired.reached_app if e.type in (pygame.KEYDOWN, pygame.KEYUP)]
+    assert [(e.type, e.key) for e in keys] == [
+        (pygame.KEYDOWN, pygame.K_DOWN),
+        (pygame.KEYUP, pygame.K_DOWN),
+    ]
+    assert all(getattr(e, FROM_CONTROLLER, False) for e in keys), "only the reader's events"

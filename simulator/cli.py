@@ -231,8 +231,8 @@ def _start_emulated_buttons(
 
     folder = cleanup.enter_context(tempfile.TemporaryDirectory(prefix="satellites-buttons-"))
     buttons = EmulatedButtons(profile, app.keymap, Path(folder))
+    print("Buttons: the desktop keys press an emulated serial controller (F5 pulls its cable)")
     buttons.start()
     cleanup.callback(buttons.stop)
     app.after_draw.append(StatusOverlay(app.ui, buttons.status))
-    print("Buttons: the desktop keys press an emulated serial controller (F5 pulls its cable)")
     return buttons

@@ -2,6 +2,7 @@
 
 import socket
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -19,11 +20,16 @@ def free_port() -> int:
 
 
 def open_both(host: CableConnector, guest: CableConnector) -> tuple[LinkSession, LinkSession]:
+    """Open both ends; the guest keeps polling (as the app does every frame) until the host
+    agrees too, since the host may need the guest's last answer."""
     opened: dict[str, LinkSession] = {}
     thread = threading.Thread(target=lambda: opened.update(host=host.open()))
     thread.start()
     opened["guest"] = guest.open()
-    thread.join(timeout=10)
+    deadline = time.monotonic() + 10
+    while thread.is_alive() and time.monotonic() < deadline:
+        opened["guest"].poll()
+        thread.join(timeout=0.01)
     return opened["host"], opened["guest"]
 
 

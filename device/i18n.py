@@ -177,7 +177,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "msg.ok": ("A: OK", "A: vale"),
     # Rules
     "rules.title": ("Rules {page}/{pages}", "Reglas {page}/{pages}"),
-    "rules.nav": ("< > pages  B back", "< > páginas  B atrás"),
+    "rules.nav": ("{pages} pages  {back} back", "{pages} páginas  {back} atrás"),
     "rules.1.title": ("Goal", "Objetivo"),
     "rules.1.text": (
         "Red and Blue each have 12 satellites, values 1 to 4. Link satellites of both "

@@ -132,7 +132,7 @@ def role_for(port: str, otherwise: str) -> str:
 
 
 class LinkWaitScreen(Screen):
-    """"Waiting for the other device", while the cable connects; B cancels."""
+    """ "Waiting for the other device", while the cable connects; B cancels."""
 
     def __init__(self, host: Host, attempt: LinkAttempt, plan: LinkPlan) -> None:
         super().__init__(host)
@@ -168,8 +168,7 @@ class LinkWaitScreen(Screen):
         width = ui.layout.width
         lines = ui.wrap(ui.t("new.linking").rstrip(".") + "." * self._dots, font, width - 16)
         role = ui.t("link.role.waits" if self.plan.role == HOST else "link.role.joins")
-        helps = ui.profile.help_lines
-        back = next((name for name, meaning in helps if meaning == "help.back"), "B")
+        back = ui.profile.button_for("help.back")
         lines += ["", f"{role} {port_label(self.plan.port)}", "", ui.t("link.cancel", button=back)]
         ui.draw_lines(surface, lines, font, (0, y + 6), centred_in=width)
 

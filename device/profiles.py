@@ -24,6 +24,17 @@ class DeviceProfile:
     def size(self) -> tuple[int, int]:
         return (self.width, self.height)
 
+    def button_for(self, meaning: str) -> str:
+        """The physical button the help lines give for ``meaning`` (e.g. "help.back")."""
+        return next((name for name, does in self.help_lines if does == meaning), "B")
+
+    @property
+    def paging_buttons(self) -> str:
+        """How the player turns pages: the D-pad, or next/previous on four-button devices."""
+        if self.has_dpad:
+            return "< >"
+        return f"{self.button_for('help.next')}/{self.button_for('help.previous')}"
+
 
 HATMINI = DeviceProfile(
     name="hatmini",

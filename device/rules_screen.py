@@ -107,7 +107,11 @@ class RulesScreen(Screen):
         surface.blit(title_font.render(heading, True, palette.text), (6, 4))
         top = 8 + title_font.get_linesize()
         nav = ui.font(layout.small_size)
-        footer = nav.render(ui.t("rules.nav"), True, palette.dim)
+        profile = ui.profile
+        words = ui.t(
+            "rules.nav", pages=profile.paging_buttons, back=profile.button_for("help.back")
+        )
+        footer = nav.render(words, True, palette.dim)
         bottom = layout.height - footer.get_height() - 3
         surface.blit(footer, ((layout.width - footer.get_width()) // 2, bottom))
         diagram = self.diagrams.get(self.page)

@@ -56,7 +56,8 @@ def run(config: Config) -> None:
     prepare_video(config)
     config.save_dir.mkdir(parents=True, exist_ok=True)
     seed_language(config)
-    pygame.init()
+    pygame.display.init()  # no audio: the game is silent, and a Pi may have no sound card
+    pygame.font.init()
     profile = PROFILES[config.profile]
     reader = None
     if config.button_serial_port:

@@ -167,7 +167,8 @@ def _run_window(args: argparse.Namespace, out_dir: Path, script_text: str | None
     profile = PROFILES[args.profile]
     save_dir = args.save_dir or _default_save_dir(args.profile)
     try:
-        pygame.init()
+        pygame.display.init()
+        pygame.font.init()
         if pygame.display.get_driver() in ("offscreen", "dummy"):
             raise pygame.error(f"SDL fell back to its {pygame.display.get_driver()} driver")
         display = WindowDisplay(profile.size, args.scale, title=f"Satellites ({profile.name})")

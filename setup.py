@@ -13,6 +13,11 @@ COMPILED_ENGINE_MODULES = [
     str(path)
     for path in sorted(Path("engine").glob("*.py"))
     if path.name not in {"__main__.py", "cli.py"}
+] + [
+    # The search and what it calls; the thinker (threads), the arena (process
+    # pool) and the command-line glue stay interpreted.
+    f"engine/ai/{name}.py"
+    for name in ("evaluation", "search", "levels", "uct")
 ]
 
 

@@ -35,6 +35,10 @@ USAGE = """usage: python -m engine COMMAND ...
   play POSITION MOVE...       the position after the moves
   selfplay [--games N] [--seed S] [--red AGENT] [--blue AGENT] [--record]
                               play whole games (AGENT: random or greedy)
+  hint POSITION [LEVEL]       the move a computer level would play (default 5)
+  arena A B [--games N] [--seed S] [--workers W] [--progress]
+                              paired games between agents (random, greedy,
+                              uct:N, uct@S, level1..level5[:N|@S])
 A POSITION is one argument in quotes, or its four fields as four arguments."""
 
 

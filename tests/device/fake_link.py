@@ -1,27 +1,11 @@
-"""A link session and its events for tests: the other device, as the test tells it to act."""
+"""A link session for tests (the other device, as the test tells it to act), with the
+link driver's own event classes."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from drivers.link.session import LinkState, PeerMove, StateChanged
 
-from device.ports import LinkStateName
-
-
-@dataclass(frozen=True)
-class LinkState:
-    name: LinkStateName
-    message: str = ""
-
-
-@dataclass(frozen=True)
-class PeerMove:
-    ply: int
-    move_text: str
-
-
-@dataclass(frozen=True)
-class StateChanged:
-    state: LinkState
+__all__ = ["FakeSession", "LinkState", "PeerMove", "StateChanged"]
 
 
 class FakeSession:

@@ -57,6 +57,18 @@ def cabled_driver(profile: str, tmp_path: Path, connector: Connector) -> Driver:
     return driver
 
 
+def linked_game(profile: str, tmp_path: Path, session: FakeSession) -> tuple[Driver, GameScreen]:
+    """A linked game started from New game, the cable answering at once."""
+    connector = Connector(session)
+    connector.release.set()
+    driver = cabled_driver(profile, tmp_path, connector)
+    driver.choose_item("New game")
+    driver.set_item("Play", "link cable")
+    driver.choose_item("Start")
+    driver.advance(100)
+    return driver, driver.game_screen()
+
+
 def wait_until_finished(driver: Driver, screen: LinkWaitScreen) -> None:
     deadline = time.monotonic() + 5
     while not screen.attempt.finished:
@@ -172,14 +184,7 @@ def test_the_link_is_served_under_the_menu_and_closed_on_the_way_to_the_title(
     tmp_path: Path,
 ) -> None:
     session = FakeSession(colour=1)
-    connector = Connector(session)
-    connector.release.set()
-    driver = cabled_driver("lcdhat", tmp_path, connector)
-    driver.choose_item("New game")
-    driver.set_item("Play", "link cable")
-    driver.choose_item("Start")
-    driver.advance(100)
-    screen = driver.game_screen()
+    driver, screen = linked_game("lcdhat", tmp_path, session)
     driver.open_menu()
     polls = session.polls
     driver.advance(1000)
@@ -195,14 +200,7 @@ def test_the_link_is_served_under_the_menu_and_closed_on_the_way_to_the_title(
 
 def test_a_stopped_linked_game_shows_why_and_takes_no_moves(tmp_path: Path) -> None:
     session = FakeSession()
-    connector = Connector(session)
-    connector.release.set()
-    driver = cabled_driver("tabletop", tmp_path, connector)
-    driver.choose_item("New game")
-    driver.set_item("Play", "link cable")
-    driver.choose_item("Start")
-    driver.advance(100)
-    screen = driver.game_screen()
+    driver, screen = linked_game("tabletop", tmp_path, session)
     session.incoming = [StateChanged(LinkState("error", "The devices disagree about ply 3."))]
     driver.advance(100)
     assert screen.link_status == "error" and "ply 3" in screen.prompt()
@@ -231,14 +229,7 @@ class Refusing(FakeSession):
 def test_a_move_the_session_refuses_stops_the_game_on_screen_without_a_crash(
     tmp_path: Path,
 ) -> None:
-    connector = Connector(Refusing())
-    connector.release.set()
-    driver = cabled_driver("lcdhat", tmp_path, connector)
-    driver.choose_item("New game")
-    driver.set_item("Play", "link cable")
-    driver.choose_item("Start")
-    driver.advance(100)
-    screen = driver.game_screen()
+    driver, screen = linked_game("lcdhat", tmp_path, Refusing())
     driver.play(screen.game.position.legal_moves()[0])
     assert screen.link_status == "error" and "cable said so" in screen.prompt()
     driver.open_menu()

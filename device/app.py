@@ -17,6 +17,7 @@ import pygame
 
 from device.buttons import Button, ButtonMapper
 from device.end_screen import EndScreen
+from device.frame_diff import FrameDiff
 from device.game import Game
 from device.game_screen import GameScreen
 from device.menus import MessageScreen, TitleScreen
@@ -99,6 +100,7 @@ class App:
         self.mapper = ButtonMapper(dict(profile.buttons), dict(profile.long_press))
         self.mapper.repeat = self.settings.repeat
         self.screens: list[Screen] = [TitleScreen(self)]
+        self._frame_diff = FrameDiff()
         self.running = True
         self.dirty = True
         self.after_draw: list[Callable[[pygame.Surface], None]] = []
@@ -173,7 +175,7 @@ class App:
     def settings_changed(self) -> None:
         self.mapper.repeat = self.settings.repeat
         self.display.set_rotation(self.settings.rotation)
-        self.dirty = True
+        self.repaint_all()
         try:
             store_settings(self.save_dir, self.settings)
         except OSError as error:
@@ -215,7 +217,12 @@ class App:
                 self.release(physical, now)
         elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWEXPOSED):
             self.mapper.release_all()
-            self.dirty = True
+            self.repaint_all()
+
+    def repaint_all(self) -> None:
+        """Present the next frame whole (the output was cleared, rotated or uncovered)."""
+        self._frame_diff = FrameDiff()
+        self.dirty = True
 
     # -- time and drawing --------------------------------------------------------
 
@@ -266,7 +273,7 @@ class App:
             screen.draw(surface)
         for extra in self.after_draw:
             extra(surface)
-        self.display.present([surface.get_rect()])
+        self.display.present(self._frame_diff.changed(surface))
         self.dirty = False
         return True
 

@@ -91,6 +91,9 @@ class Position:
     grace: int
     quiet: int
     board_key: int
+    history: list[int]
+    """The key of the position before each ply made on this object, oldest first
+    (so a search knows which positions the game has already seen)."""
     _undo: list[int]
     _flood: list[int]
     _scratch: list[int]
@@ -110,6 +113,7 @@ class Position:
         self.grace = 0
         self.quiet = 0
         self.board_key = 0
+        self.history = []
         self._undo = []
         self._flood = [0] * (CELLS + 1)
         self._scratch = []
@@ -148,6 +152,7 @@ class Position:
         twin.grace = self.grace
         twin.quiet = self.quiet
         twin.board_key = self.board_key
+        twin.history = self.history[:]
         return twin
 
     # ----------------------------------------------------------------- queries
@@ -183,7 +188,7 @@ class Position:
 
     def end_reason(self) -> int:
         """Why the game is over (RULES.md 6), or NOT_OVER."""
-        reason = self._quick_end_reason()
+        reason = self.quick_end_reason()
         if reason != NOT_OVER:
             return reason
         if not self._has_move(self.side) and not self._has_move(1 - self.side):
@@ -193,8 +198,8 @@ class Position:
     def is_over(self) -> bool:
         return self.end_reason() != NOT_OVER
 
-    def _quick_end_reason(self) -> int:
-        """The end reasons that need no move generation."""
+    def quick_end_reason(self) -> int:
+        """The end reasons that need no move generation (all but ENDED_NO_MOVES)."""
         if self.connected_count[0] + self.connected_count[1] >= CONNECTED_TO_END:
             return ENDED_23_CONNECTED
         if self.grace == 0 and self.finished_player() != NOBODY:
@@ -213,7 +218,7 @@ class Position:
     def generate_moves(self, out: list[int]) -> None:
         """Fill ``out`` with every legal move; empty when the game is over."""
         out.clear()
-        if self._quick_end_reason() != NOT_OVER:
+        if self.quick_end_reason() != NOT_OVER:
             return
         self._generate_for(self.side, out)
         if not out and self._has_move(1 - self.side):
@@ -328,6 +333,7 @@ class Position:
     def make(self, move: int) -> None:
         """Play a legal move.  ``unmake`` takes it back exactly."""
         undo = self._undo
+        self.history.append(self.key())
         kind = kind_of(move)
         before = self.connected_count[0] + self.connected_count[1]
         marker = len(undo)
@@ -368,6 +374,7 @@ class Position:
 
     def unmake(self) -> None:
         undo = self._undo
+        self.history.pop()
         turn = undo.pop()
         move = undo.pop()
         records = undo.pop()

@@ -41,6 +41,8 @@ class GameResult:
     end_reason: int
     a_thinking: "Thinking"
     b_thinking: "Thinking"
+    keys: tuple[int, ...] = ()
+    """The key of every position of the game, the start first and the end last."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,7 @@ def play_game(a: Agent, b: Agent, seed: int, a_is_red: bool) -> GameResult:
         position.end_reason(),
         Thinking(moves[a_colour], totals[a_colour], longest[a_colour]),
         Thinking(moves[b_colour], totals[b_colour], longest[b_colour]),
+        (*position.history, position.key()),
     )
 
 

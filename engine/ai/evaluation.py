@@ -23,7 +23,7 @@ from typing import Final
 
 from engine.geometry import CELLS, RING, SIZE, file_of, rank_of
 from engine.pieces import BLUE, NOBODY, RED
-from engine.position import MAX_GROUP, Position
+from engine.position import COLONY_SIZE, MAX_GROUP, Position
 from engine.scoring import score
 
 COLONY: Final = 1000
@@ -121,7 +121,7 @@ def connection_threats(position: Position, colour: int) -> int:
 
 def _winner_sign(position: Position) -> int:
     """+1 if Red would win were the game to end now, -1 for Blue, 0 for a draw."""
-    winner = _winner_now(position)
+    winner = winner_now(position)
     if winner == RED:
         return 1
     if winner == BLUE:
@@ -129,7 +129,7 @@ def _winner_sign(position: Position) -> int:
     return 0
 
 
-def _winner_now(position: Position) -> int:
+def winner_now(position: Position) -> int:
     """The winner by RULES.md 7 of the groups as they stand, without building a Score."""
     group_of = position.group_of
     group_size = position.group_size
@@ -139,7 +139,7 @@ def _winner_now(position: Position) -> int:
     blue_totals: list[int] = []
     for colour in (RED, BLUE):
         for cell in position.cells_of[colour]:
-            if group_of[cell] != cell or group_size[cell] < 3:
+            if group_of[cell] != cell or group_size[cell] < COLONY_SIZE:
                 continue
             red_sum = red_sums[cell]
             blue_sum = blue_sums[cell]

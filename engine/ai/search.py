@@ -16,7 +16,15 @@ copies) with:
 * a short quiescence search over connections and displacements, so a leaf is
   never judged in the middle of a fight over a colony;
 * grace moves, where the same player moves again: the child's value is then
-  not negated;
+  not negated, and the grace phase is searched to its end: its three moves
+  cost one unit of depth together, and past the horizon the quiescence search
+  plays on through the grace player's connections, standing pat on the exact
+  result the game would have if it ended there;
+* the game's history: a position already seen (in the game since the last
+  connection, or earlier in the line being searched) is scored as what the
+  loop leads to, the no-progress rule's result, counted as a likely rather
+  than a proven outcome.  So the side behind steers away from repetitions
+  and the side ahead may aim for them;
 * optional evaluation noise, a pure function of the position and the seed, for
   the gentler levels;
 * optional contempt: the searcher counts a draw as a small loss and prefers
@@ -37,8 +45,7 @@ from typing import Final
 
 from engine.ai.evaluation import WIN_THRESHOLD, evaluate, final_value
 from engine.moves import CONNECTION, DISPLACEMENT, kind_of
-from engine.pieces import NOBODY
-from engine.position import CONNECTED_TO_END, QUIET_LIMIT, Position
+from engine.position import GRACE_MOVES, NOT_OVER, QUIET_LIMIT, Position
 
 INFINITY: Final = 10_000_000
 MAX_PLY: Final = 64
@@ -66,6 +73,8 @@ NOISE_MULTIPLIER: Final = 0x9E3779B97F4A7C15
 MASK_64: Final = (1 << 64) - 1
 QUIET_KEY: Final = 0x2545F4914F6CDD1D
 """Mixed into keys near the no-progress limit, where the quiet count matters."""
+REPETITION_DISCOUNT: Final = WIN_THRESHOLD + WIN_THRESHOLD // 2
+"""Taken off a repetition's won or lost result: likely, but below every proven one."""
 
 
 @dataclass(frozen=True)
@@ -120,6 +129,8 @@ class Search:
     _move_lists: list[list[int]]
     _salt: int
     _root_side: int
+    _seen: set[int]
+    """Keys of the positions since the last connection, in the game and on the line."""
 
     def __init__(self, position: Position, limits: Limits, seed: int = 0) -> None:
         """Search a private copy of ``position`` (the caller's stays untouched)."""
@@ -139,6 +150,9 @@ class Search:
         self._move_lists = [[] for _ in range(MAX_PLY + limits.quiescence + 2)]
         self._salt = (seed * NOISE_MULTIPLIER + 1) & MASK_64
         self._root_side = self.position.side
+        history = self.position.history
+        self._seen = set(history[max(0, len(history) - self.position.quiet) :])
+        self._seen.add(self.position.key())
 
     def cancel(self) -> None:
         """Ask the search to stop; ``run`` returns within a few milliseconds."""
@@ -183,12 +197,13 @@ class Search:
         alpha = -INFINITY
         for i in range(len(root_moves)):
             move = root_moves[i]
+            cost = depth_cost(position)
             position.make(move)
             self.nodes += 1
             if position.side == side:
-                value = self._search(depth - 1, alpha, INFINITY, 1)
+                value = self._search(depth - cost, alpha, INFINITY, 1)
             else:
-                value = -self._search(depth - 1, -INFINITY, -alpha, 1)
+                value = -self._search(depth - cost, -INFINITY, -alpha, 1)
             position.unmake()
             values[i] = value
             if value > alpha:
@@ -199,6 +214,19 @@ class Search:
     # ---------------------------------------------------------------- search
 
     def _search(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The value of the position for the player to move, ``ply`` plies from the root."""
+        key = self.position.key()
+        seen = self._seen
+        if key in seen:
+            # Seen before: what the loop leads to, the no-progress rule's result.
+            return self._likely(self._final(ply))
+        seen.add(key)
+        try:
+            return self._search_unseen(depth, alpha, beta, ply)
+        finally:
+            seen.discard(key)
+
+    def _search_unseen(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         self._tick()
         position = self.position
         if depth <= 0 or ply >= MAX_PLY:
@@ -224,13 +252,14 @@ class Search:
         best_value = -INFINITY
         best_move = moves[0]
         side = position.side
+        cost = depth_cost(position)
         for move in moves:
             position.make(move)
             self.nodes += 1
             if position.side == side:
-                value = self._search(depth - 1, alpha, beta, ply + 1)
+                value = self._search(depth - cost, alpha, beta, ply + 1)
             else:
-                value = -self._search(depth - 1, -beta, -alpha, ply + 1)
+                value = -self._search(depth - cost, -beta, -alpha, ply + 1)
             position.unmake()
             if value > best_value:
                 best_value = value
@@ -253,11 +282,18 @@ class Search:
         """Stand pat on the evaluation, or play on through connections and
         displacements.  Moves are generated only when some may follow, which is
         what makes leaves cheap; a leaf where neither player could move (rare)
-        is judged by the evaluation."""
+        is judged by the evaluation.  In a grace phase the standing value is the
+        result of the game ended there, as likely (the grace player may always
+        stop connecting, and may do better with quiet moves), and grace moves do
+        not count against ``left``, so the phase is played to its end."""
         position = self.position
-        if is_finished(position):
+        if position.quick_end_reason() != NOT_OVER:
             return self._final(ply)
-        stand = self._evaluate()
+        if position.grace > 0:
+            stand = self._likely(self._final(ply))
+            left += 1
+        else:
+            stand = self._evaluate()
         if left == 0 or stand >= beta or not position.connections_open():
             return stand
         moves = self._move_lists[ply]
@@ -315,6 +351,15 @@ class Search:
             return -contempt if self.position.side == self._root_side else contempt
         return value
 
+    def _likely(self, value: int) -> int:
+        """A won or lost result counted as likely, not proven: the search goes on
+        deepening, and every proven result ranks beyond it."""
+        if value >= WIN_THRESHOLD:
+            return value - REPETITION_DISCOUNT
+        if value <= -WIN_THRESHOLD:
+            return value + REPETITION_DISCOUNT
+        return value
+
     def _evaluate(self) -> int:
         position = self.position
         value = evaluate(position)
@@ -367,11 +412,10 @@ class Search:
         table[key] = (depth, bound, value, move)
 
 
-def is_finished(position: Position) -> bool:
-    """The game is over for a reason that needs no move generation (RULES.md 6)."""
-    if position.connected_total() >= CONNECTED_TO_END or position.quiet >= QUIET_LIMIT:
-        return True
-    return position.grace == 0 and position.finished_player() != NOBODY
+def depth_cost(position: Position) -> int:
+    """Depth a move from ``position`` costs: the three moves of a grace phase
+    cost one unit together (the first), so the phase is seen to its end."""
+    return 0 if 0 < position.grace < GRACE_MOVES else 1
 
 
 def is_forcing(move: int) -> bool:

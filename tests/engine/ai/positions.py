@@ -48,3 +48,21 @@ def blockade() -> Position:
     cells.update({"a7": "b1", "a8": "r4", "b7": "r2", "b8": "b1"})
     cells.update({"g8": "r1", "h8": "b1", "f9": "r1", "j8": "b4"})
     return build(cells, side="r")
+
+
+def finishing_loses() -> Position:
+    """Red to move, winning as it stands (its colony b7-c7-d7 against nothing)
+    with 11 satellites connected.  Its last free satellite, the 4 on e5, can
+    connect at i1; that finishes Red, and Blue's three grace moves then build
+    two colonies (c9-d9 joins the pair e9-f9; the 2 on i5 steps to i7, then
+    i7-i9 joins the pair h9-h8) and win.  Any other move of the 4 keeps Blue to
+    one move at a time.
+    """
+    return build(
+        {
+            "c4": "b4", "b4": "r1", "d4": "r1", "c5": "r2", "g4": "b4", "f4": "r1",
+            "h4": "r3", "c7": "b3", "b7": "r2", "d7": "r2", "e9": "r3", "f9": "b3",
+            "h9": "r3", "h8": "b2", "e2": "r4", "f2": "b2", "h2": "r4", "i2": "b1",
+            "c9": "b1", "i5": "b2", "e5": "r4",
+        }
+    )  # fmt: skip

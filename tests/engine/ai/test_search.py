@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import blockade, build, tiebreak_finale
 
-from engine.ai.evaluation import evaluate
+from engine.ai.evaluation import evaluate, winner_now
 from engine.ai.levels import LEVELS, choose_move, hint
 from engine.ai.search import CHECK_EVERY, Limits, Search
 from engine.moves import DISPLACEMENT, PASS, kind_of
@@ -149,3 +149,10 @@ def test_the_evaluation_is_antisymmetric_in_the_side_to_move() -> None:
     red_view = evaluate(position)
     position.side = 1
     assert evaluate(position) == -red_view
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), plies=st.integers(0, 200))
+def test_the_evaluations_quick_winner_is_the_scorings_winner(seed: int, plies: int) -> None:
+    position = played_out(seed, plies)
+    assert winner_now(position) == score(position).winner

@@ -20,6 +20,7 @@ from device.end_screen import EndScreen
 from device.frame_diff import FrameDiff
 from device.game import Game
 from device.game_screen import GameScreen
+from device.match import Match, Players
 from device.menus import MessageScreen, TitleScreen
 from device.opponent import EngineThinker, Thinker
 from device.ports import Display, KeyMap, LinkCable, LinkConnector, LinkSession
@@ -34,8 +35,6 @@ MAX_WAIT_MS = 1000
 """The loop sleeps at most this long, even when nothing is due."""
 INPUT_POLL_MS = 10
 """How often the idle loop looks for button events (the worst added latency)."""
-LINK_POLL_MS = 50
-"""How often an open link session is served, whatever screen is on top."""
 LINK_SAVE = "link-game.json"
 """The link driver's own copy of the linked game, next to the app's saves."""
 
@@ -92,8 +91,9 @@ class App:
         """A connector set up in advance (used when no ``link_cable`` is given)."""
         self.link_cable = link_cable
         self.link_ports: Sequence[str] = tuple(link_ports)
-        self.link_session: LinkSession | None = None
-        """The open link, kept open after its game ends so the peer hears the last ply."""
+        self.match: Match | None = None
+        """The game in progress; after its end it stays (with its link open, so the peer
+        hears the last ply) until the player leaves the end screen."""
         self._clock = clock or monotonic_ms
         self._rng = random.Random(seed)
         self._today = today or (lambda: time.strftime("%Y.%m.%d"))
@@ -122,20 +122,20 @@ class App:
         self.dirty = True
 
     def to_title(self) -> None:
-        self.thinker.cancel()
-        self.hint_thinker.cancel()
-        self._close_link()
+        self._close_match()
         self.screens = [TitleScreen(self)]
         self.dirty = True
 
     def start_game(self, game: Game, link: LinkSession | None = None) -> None:
-        self.thinker.cancel()
-        self.hint_thinker.cancel()
-        self.save_game(game)
-        if link is not self.link_session:
-            self._close_link()
-            self.link_session = link
-        self.screens = [TitleScreen(self), GameScreen(self, game, link)]
+        self._close_match()
+        players = Players(self.thinker, self.hint_thinker, lambda: self.settings.think_ms)
+        match = Match(game, players, self.saves, link=link, on_save_error=self.save_failed)
+        self.match = match
+        try:
+            self.saves.sync(game)
+        except OSError as error:
+            self.save_failed(error)
+        self.screens = [TitleScreen(self), GameScreen(self, match)]
         self.dirty = True
 
     def link_connector(self, port: str, role: str, colour: int) -> LinkConnector | None:
@@ -145,10 +145,10 @@ class App:
             return self.link_cable(port, role, self.save_dir / LINK_SAVE, colour)
         return self.link
 
-    def _close_link(self) -> None:
-        session, self.link_session = self.link_session, None
-        if session is not None:
-            session.close()
+    def _close_match(self) -> None:
+        match, self.match = self.match, None
+        if match is not None:
+            match.close()
 
     def new_seed(self) -> int:
         return self._rng.randrange(1, 2**31)
@@ -156,20 +156,12 @@ class App:
     def today(self) -> str:
         return self._today()
 
-    def save_game(self, game: Game) -> None:
-        try:
-            self.saves.save(game)
-        except OSError as error:
-            self.show_message(self.ui.t("msg.save_failed", problem=error.strerror or str(error)))
+    def save_failed(self, error: OSError) -> None:
+        self.show_message(self.ui.t("msg.save_failed", problem=error.strerror or str(error)))
 
-    def game_finished(self, game: Game) -> None:
-        stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{self._rng.randrange(16**6):06x}"
-        try:
-            self.saves.archive(game, stamp)
-            self.saves.discard()
-        except OSError as error:
-            self.show_message(self.ui.t("msg.save_failed", problem=error.strerror or str(error)))
-        self.screens = [TitleScreen(self), EndScreen(self, game)]
+    def game_finished(self, match: Match) -> None:
+        """The match is over (its end is stored): show how it ended."""
+        self.screens = [TitleScreen(self), EndScreen(self, match.game)]
         self.dirty = True
 
     def settings_changed(self) -> None:
@@ -179,7 +171,7 @@ class App:
         try:
             store_settings(self.save_dir, self.settings)
         except OSError as error:
-            self.show_message(self.ui.t("msg.save_failed", problem=error.strerror or str(error)))
+            self.save_failed(error)
 
     def show_message(self, words: str) -> None:
         self.push(MessageScreen(self, words))
@@ -230,31 +222,22 @@ class App:
         now = self.now() if now is None else now
         for button in self.mapper.tick(now):
             self.button(button)
-        self._serve_link()
+        # The match runs whatever screen is on top: the link must be answered (the
+        # peer takes three seconds of silence for a lost link), the end stored.
+        if self.match is not None and self.match.tick(now) and self._match_shown():
+            self.dirty = True
         if self.top.update(now):
             self.dirty = True
 
-    def _serve_link(self) -> None:
-        """Keep the link answered while a menu covers the board, or after the game ended.
-
-        The peer takes three seconds of silence for a lost link.
-        """
-        if self.link_session is None:
-            return
-        games = [s for s in self.screens if isinstance(s, GameScreen) and s.link_session]
-        if not games:
-            self.link_session.poll()
-        elif games[-1] is not self.top and games[-1].poll_link():
-            self.dirty = True
+    def _match_shown(self) -> bool:
+        return any(isinstance(screen, GameScreen) for screen in self.screens)
 
     def wait_ms(self, now: int | None = None) -> int:
         """How long the loop may sleep before something is due."""
         now = self.now() if now is None else now
-        deadlines = [
-            d for d in (self.mapper.next_deadline(), self.top.wakeup(now)) if d is not None
-        ]
-        if self.link_session is not None:
-            deadlines.append(now + LINK_POLL_MS)
+        match_wakeup = self.match.wakeup(now) if self.match is not None else None
+        candidates = (self.mapper.next_deadline(), self.top.wakeup(now), match_wakeup)
+        deadlines = [d for d in candidates if d is not None]
         if self.dirty:
             return 0
         if not deadlines:

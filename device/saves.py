@@ -8,6 +8,8 @@ Finished games are kept as plain engine records, the newest 50.
 from __future__ import annotations
 
 import json
+import random
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,6 +68,14 @@ class SaveStore:
         except (ValueError, KeyError, TypeError) as error:
             raise SaveError(f"the saved game does not make sense ({error})") from error
         return Resumed(game, loaded.problem if loaded.from_previous else "")
+
+    def sync(self, game: Game) -> None:
+        self.save(game)
+
+    def finish(self, game: Game) -> None:
+        stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{random.randrange(16**6):06x}"
+        self.archive(game, stamp)
+        self.discard()
 
     def discard(self) -> None:
         remove(self.autosave_path)

@@ -9,7 +9,7 @@ import pygame
 
 from device.buttons import Button
 from device.game import Game
-from device.opponent import Thinker
+from device.match import Match
 from device.ports import LinkConnector, LinkSession
 from device.saves import SaveStore
 from device.ui import Ui
@@ -20,8 +20,6 @@ class Host(Protocol):
 
     ui: Ui
     saves: SaveStore
-    thinker: Thinker
-    hint_thinker: Thinker
     link: LinkConnector | None
     link_ports: Sequence[str]
     """Where a link cable may be plugged, the configured one first."""
@@ -44,9 +42,7 @@ class Host(Protocol):
 
     def today(self) -> str: ...
 
-    def save_game(self, game: Game) -> None: ...
-
-    def game_finished(self, game: Game) -> None: ...
+    def game_finished(self, match: Match) -> None: ...
 
     def settings_changed(self) -> None: ...
 

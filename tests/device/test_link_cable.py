@@ -131,12 +131,12 @@ def test_the_link_lost_panel_shows_while_the_peer_is_gone_and_the_game_resumes(
     plies = host_screen.game.ply
 
     # The guest's app stops dead, its autosave one ply behind the driver's copy.
-    assert guest.app.link_session is not None
-    guest.app.link_session.close()
+    assert guest.app.match is not None and guest.app.match.link is not None
+    guest.app.match.link.close()
     behind.record.moves = behind.record.moves[:-1]
     saved_plies = len(behind.record.moves)
     SaveStore(tmp_path / "guest").save(Game(behind.record, behind.setup))
-    run_both([host], lambda: host_screen.link_status == "lost", seconds=8)
+    run_both([host], lambda: host_screen.match.link_status == "lost", seconds=8)
     assert host_screen.prompt()
     host.app.dirty = True
     host.app.draw()
@@ -149,7 +149,7 @@ def test_the_link_lost_panel_shows_while_the_peer_is_gone_and_the_game_resumes(
 
     back = linked_driver("hatmini", tmp_path / "guest", port, seed=4)
     back.choose_item("Continue")
-    run_both([host, back], lambda: on_board(back) and host_screen.link_status == "")
+    run_both([host, back], lambda: on_board(back) and host_screen.match.link_status == "")
     resumed = back.game_screen().game
     assert resumed.record.moves == host_screen.game.record.moves
     assert resumed.ply == plies > saved_plies, "the gap is filled from the driver's copy"

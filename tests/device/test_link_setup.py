@@ -203,7 +203,7 @@ def test_a_stopped_linked_game_shows_why_and_takes_no_moves(tmp_path: Path) -> N
     driver, screen = linked_game("tabletop", tmp_path, session)
     session.incoming = [StateChanged(LinkState("error", "The devices disagree about ply 3."))]
     driver.advance(100)
-    assert screen.link_status == "error" and "ply 3" in screen.prompt()
+    assert screen.match.link_status == "error" and "ply 3" in screen.prompt()
     driver.confirm()
     driver.confirm()
     assert screen.game.ply == 0
@@ -231,7 +231,7 @@ def test_a_move_the_session_refuses_stops_the_game_on_screen_without_a_crash(
 ) -> None:
     driver, screen = linked_game("lcdhat", tmp_path, Refusing())
     driver.play(screen.game.position.legal_moves()[0])
-    assert screen.link_status == "error" and "cable said so" in screen.prompt()
+    assert screen.match.link_status == "error" and "cable said so" in screen.prompt()
     driver.open_menu()
     shown = labels(driver)
     assert "Back to title" in shown and "Resign" not in shown and "Undo" not in shown

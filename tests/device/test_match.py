@@ -1,0 +1,118 @@
+"""The match: every kind of opponent plays through it, and undo, hint and resign."""
+
+from pathlib import Path
+
+from app_driver import Driver
+from fake_link import FakeSession, PeerMove
+
+from device.app import MAX_WAIT_MS
+from device.game import HOTSEAT, LINK, VERSUS_AI, Game, GameSetup
+from device.match import Match, Players
+from device.opponent import InstantThinker
+from engine.notation import format_move
+from engine.pieces import BLUE, RED
+
+
+class MemoryLog:
+    """Keeps what the match stores: the moves at each sync, the finished games."""
+
+    def __init__(self) -> None:
+        self.synced: list[list[int]] = []
+        self.finished: list[Game] = []
+
+    def sync(self, game: Game) -> None:
+        self.synced.append(list(game.record.moves))
+
+    def finish(self, game: Game) -> None:
+        self.finished.append(game)
+
+
+def new_match(mode: str, colour: int = RED, pace_ms: int = 0, link: FakeSession | None = None):
+    setup = GameSetup(mode=mode, ai_level=1, human_colour=colour)
+    game = Game.new(7, setup, ("Red", "Blue"), "2026.12.01")
+    players = Players(InstantThinker(1), InstantThinker(2), lambda: pace_ms)
+    log = MemoryLog()
+    return Match(game, players, log, link=link), log
+
+
+def test_the_computer_answers_after_its_pace_and_each_move_is_stored_first() -> None:
+    match, log = new_match(VERSUS_AI, pace_ms=500)
+    mine = match.game.position.legal_moves()[0]
+    assert match.play(mine)
+    assert log.synced[-1] == [mine]
+    match.tick(1000)
+    assert match.thinking and match.game.ply == 1
+    assert not match.play(match.game.position.legal_moves()[0]), "not the person's turn"
+    match.tick(1400)
+    assert match.game.ply == 1, "the computer keeps its pace"
+    assert match.tick(1500)
+    assert match.game.ply == 2 and not match.thinking
+    assert log.synced[-1] == match.game.record.moves
+    assert match.wakeup(1500) is None, "nothing to do until the person moves"
+
+
+def test_undo_while_the_computer_waits_out_its_pace_stops_its_thinking() -> None:
+    match, log = new_match(VERSUS_AI, pace_ms=2000)
+    match.play(match.game.position.legal_moves()[0])
+    match.tick(0)
+    match.tick(10)
+    assert match.thinking
+    assert match.undo()
+    assert not match.thinking and match.game.ply == 0 and match.person_to_move()
+    assert log.synced[-1] == []
+    assert match.wakeup(20) is None
+    match.tick(5000)
+    assert match.game.ply == 0, "the dropped answer is never played"
+
+
+def test_hotseat_hint_is_for_the_ply_it_was_asked_at() -> None:
+    match, _ = new_match(HOTSEAT)
+    assert match.ask_hint()
+    match.play(match.game.position.legal_moves()[0])
+    match.tick(0)
+    assert match.hint is None, "a hint for an earlier position is dropped"
+    match.ask_hint()
+    match.tick(0)
+    assert match.hint in match.game.position.legal_moves()
+
+
+def test_resigning_ends_the_match_and_stores_the_end_once() -> None:
+    match, log = new_match(VERSUS_AI, colour=BLUE)
+    match.tick(0)
+    assert match.resign()
+    assert match.over and match.game.resigned == BLUE
+    assert match.game.record.tags["Resigned"] == "Blue"
+    assert match.tick(1)
+    match.tick(2)
+    assert log.finished == [match.game] and match.finished
+
+
+def test_a_linked_match_sends_the_persons_moves_and_plays_the_peers() -> None:
+    link = FakeSession(RED, seed=7)
+    match, log = new_match(LINK, link=link)
+    mine = match.game.position.legal_moves()[0]
+    match.play(mine)
+    assert link.sent == [(1, format_move(mine))]
+    assert log.synced[-1] == [mine], "stored before it was sent"
+    reply = match.game.position.legal_moves()[-1]
+    link.incoming = [PeerMove(2, format_move(reply)), PeerMove(9, "zz")]
+    assert match.tick(0)
+    assert match.game.record.moves == [mine, reply]
+    assert not match.can_undo() and not match.can_resign()
+    match.close()
+    assert link.closed
+
+
+def test_after_undo_during_the_computers_pace_the_screen_stops_thinking(tmp_path: Path) -> None:
+    driver = Driver("hatmini", tmp_path, seed=4)
+    driver.app.settings.think_ms = 2000
+    screen = driver.new_game("vs computer", level="1")
+    driver.play(screen.game.position.legal_moves()[0])
+    driver.advance(300)
+    assert screen.game.ply == 1 and "Thinking" in screen.prompt()
+    driver.open_menu()
+    driver.choose_item("Undo")
+    driver.advance(3000)
+    assert screen.game.ply == 0
+    assert "Thinking" not in screen.prompt()
+    assert driver.app.wait_ms(driver.now) == MAX_WAIT_MS, "an idle board sleeps"

@@ -27,7 +27,9 @@ class MemoryLog:
         self.finished.append(game)
 
 
-def new_match(mode: str, colour: int = RED, pace_ms: int = 0, link: FakeSession | None = None):
+def new_match(
+    mode: str, colour: int = RED, pace_ms: int = 0, link: FakeSession | None = None
+) -> tuple[Match, MemoryLog]:
     setup = GameSetup(mode=mode, ai_level=1, human_colour=colour)
     game = Game.new(7, setup, ("Red", "Blue"), "2026.12.01")
     players = Players(InstantThinker(1), InstantThinker(2), lambda: pace_ms)

@@ -14,6 +14,19 @@ import pygame
 
 ROTATIONS = (0, 90, 180, 270)
 
+Colour = tuple[int, int, int]
+
+
+def fit_scale(picture: tuple[int, int], output: tuple[int, int]) -> int:
+    """The largest whole number the picture can be multiplied by and still fit the output."""
+    scale = min(output[0] // picture[0], output[1] // picture[1])
+    if scale < 1:
+        raise pygame.error(
+            f"the screen is {output[0]}x{output[1]}, smaller than the game's "
+            f"{picture[0]}x{picture[1]}"
+        )
+    return scale
+
 
 def _check_rotation(degrees: int) -> int:
     if degrees not in ROTATIONS:
@@ -21,7 +34,7 @@ def _check_rotation(degrees: int) -> int:
     return degrees
 
 
-class _RotatingDisplay:
+class RotatingDisplay:
     """The shared part: a logical surface turned and scaled onto an output."""
 
     def __init__(self, size: tuple[int, int], scale: int, rotation: int) -> None:
@@ -39,11 +52,22 @@ class _RotatingDisplay:
     def rotation(self) -> int:
         return self._rotation
 
-    def output_size(self) -> tuple[int, int]:
+    def turned_size(self) -> tuple[int, int]:
+        """The logical size as the panel shows it (sideways at 90 and 270 degrees)."""
         width, height = self._surface.get_size()
         if self._rotation in (90, 270):
             width, height = height, width
+        return (width, height)
+
+    def output_size(self) -> tuple[int, int]:
+        width, height = self.turned_size()
         return (width * self._scale, height * self._scale)
+
+    def fit_to(self, output: tuple[int, int]) -> tuple[int, int]:
+        """Scale by the largest whole number that fits ``output``; the centring offset."""
+        self._scale = fit_scale(self.turned_size(), output)
+        width, height = self.output_size()
+        return ((output[0] - width) // 2, (output[1] - height) // 2)
 
     def set_rotation(self, degrees: int) -> None:
         self._rotation = _check_rotation(degrees)
@@ -62,6 +86,23 @@ class _RotatingDisplay:
             frame = pygame.transform.scale_by(frame, self._scale)
         return frame
 
+    def _pieces(self, dirty: Sequence[pygame.Rect]) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """Each dirty rectangle turned and scaled, with where it goes on the output.
+
+        A quarter turn and a whole-number scale map a rectangle onto a
+        rectangle, so a piece is exactly that part of the whole turned frame.
+        """
+        pieces = []
+        bounds = self._surface.get_rect()
+        for logical, output in zip(dirty, self._output_rects(dirty), strict=True):
+            piece = self._surface.subsurface(logical.clip(bounds))
+            if self._rotation:
+                piece = pygame.transform.rotate(piece, -self._rotation)
+            if self._scale != 1:
+                piece = pygame.transform.scale_by(piece, self._scale)
+            pieces.append((piece, output))
+        return pieces
+
     def _output_rects(self, dirty: Sequence[pygame.Rect]) -> list[pygame.Rect]:
         """Dirty rectangles in output coordinates."""
         width, height = self._surface.get_size()
@@ -79,7 +120,7 @@ class _RotatingDisplay:
         return out
 
 
-class WindowDisplay(_RotatingDisplay):
+class WindowDisplay(RotatingDisplay):
     """A desktop window showing the logical screen at an integer scale."""
 
     def __init__(
@@ -103,30 +144,43 @@ class WindowDisplay(_RotatingDisplay):
 
 
 class FullScreenDisplay(WindowDisplay):
-    """The device's panel: one full-screen output (kmsdrm on the Pi), centred."""
+    """The device's screen through SDL (kmsdrm on the Pi): scaled to fit and centred.
 
-    def __init__(self, size: tuple[int, int], rotation: int = 0) -> None:
-        _RotatingDisplay.__init__(self, size, 1, rotation)
-        self._window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+    On a monitor larger than the profile (1024x768, 1920x1080) the picture is
+    scaled by the largest whole number that fits, the border in ``background``.
+    ``mode`` (0, 0) takes the output's own size.
+    """
+
+    def __init__(
+        self,
+        size: tuple[int, int],
+        rotation: int = 0,
+        background: Colour = (0, 0, 0),
+        mode: tuple[int, int] = (0, 0),
+    ) -> None:
+        RotatingDisplay.__init__(self, size, 1, rotation)
+        self._background = background
+        self._window = pygame.display.set_mode(mode, pygame.FULLSCREEN)
         pygame.mouse.set_visible(False)
+        self._resize_output()
 
     def _resize_output(self) -> None:
-        self._window.fill((0, 0, 0))
+        self._offset = self.fit_to(self._window.get_size())
+        self._window.fill(self._background)
+        self._window.blit(self._frame(), self._offset)
         pygame.display.flip()
 
     def present(self, dirty: Sequence[pygame.Rect]) -> None:
         if not dirty:
             return
-        frame = self._frame()
-        offset = (
-            (self._window.get_width() - frame.get_width()) // 2,
-            (self._window.get_height() - frame.get_height()) // 2,
-        )
-        self._window.blit(frame, offset)
-        pygame.display.update([r.move(offset) for r in self._output_rects(dirty)])
+        rects = []
+        for piece, output in self._pieces(dirty):
+            rects.append(output.move(self._offset))
+            self._window.blit(piece, rects[-1])
+        pygame.display.update(rects)
 
 
-class HeadlessDisplay(_RotatingDisplay):
+class HeadlessDisplay(RotatingDisplay):
     """No screen at all (SDL's dummy driver): frames stay in memory.
 
     ``frames`` counts presented frames; ``last_frame`` is the output as a

@@ -5,7 +5,7 @@ import os
 import pygame
 import pytest
 
-from drivers.display import HeadlessDisplay, WindowDisplay, display_available
+from drivers.display import FullScreenDisplay, HeadlessDisplay, WindowDisplay, display_available
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -82,3 +82,32 @@ def test_no_display_is_reported_under_the_dummy_driver(monkeypatch: pytest.Monke
     assert not display_available()
     monkeypatch.setenv("DISPLAY", ":0")
     assert display_available()
+
+
+@pytest.mark.parametrize(
+    ("mode", "scale", "offset"), [((1920, 1080), 3, (240, 60)), ((1024, 768), 2, (32, 64))]
+)
+def test_full_screen_scales_whole_centred_on_the_background(
+    mode: tuple[int, int], scale: int, offset: tuple[int, int]
+) -> None:
+    background = (24, 26, 34)
+    display = FullScreenDisplay((480, 320), background=background, mode=mode)
+    display.surface.fill((200, 10, 10))
+    display.surface.set_at((479, 319), (0, 0, 255))
+    display.present([display.surface.get_rect()])
+    window = _window()
+    assert window.get_size() == mode
+    left, top = offset
+    right, bottom = left + 480 * scale, top + 320 * scale
+    assert window.get_at((left, top))[:3] == (200, 10, 10)
+    assert window.get_at((right - scale, bottom - scale))[:3] == (0, 0, 255)
+    assert window.get_at((right - scale - 1, bottom - 1))[:3] == (200, 10, 10)
+    for corner in ((0, 0), (left - 1, top), (right, bottom - 1), (mode[0] - 1, mode[1] - 1)):
+        assert window.get_at(corner)[:3] == background
+
+
+def test_full_screen_fits_the_turned_picture() -> None:
+    display = FullScreenDisplay((480, 320), rotation=0, mode=(1920, 1080))
+    assert display.output_size() == (1440, 960)
+    display.set_rotation(90)  # on its side, 320 wide and 480 high: only 2 fit in 1080
+    assert display.output_size() == (640, 960)

@@ -1,4 +1,6 @@
-"""Device app performance: frame render time, idle CPU, first frame, memory.
+"""Device app performance: frame render time, idle CPU, first frame, memory,
+and the bytes the framebuffer backend writes to the panel for a cursor step and
+for a move.
 
     python benchmarks/render.py            # all measurements, every profile
 
@@ -32,9 +34,17 @@ import pygame  # noqa: E402
 
 from device.app import App  # noqa: E402
 from device.game import Game, GameSetup  # noqa: E402
+from device.game_screen import GameScreen  # noqa: E402
 from device.opponent import InstantThinker  # noqa: E402
 from device.profiles import PROFILES  # noqa: E402
 from drivers.display import HeadlessDisplay  # noqa: E402
+from drivers.framebuffer import (  # noqa: E402
+    FramebufferDisplay,
+    FramebufferGeometry,
+    PixelFormat,
+    prepare_framebuffer_file,
+)
+from drivers.keyboard import keymap_for  # noqa: E402
 from engine.playout import random_move  # noqa: E402
 from engine.record import GameRecord  # noqa: E402
 
@@ -78,6 +88,71 @@ def frame_times(profile: str) -> list[float]:
             app.draw()
             times.append((time.perf_counter() - started) * 1000)
         return times
+
+
+CURSOR_BUTTON = {"hatmini": "X", "lcdhat": "RIGHT", "tabletop": "RIGHT"}
+"""The button that moves the board cursor one step on each profile."""
+CONFIRM_BUTTON = {"hatmini": "A", "lcdhat": "PRESS", "tabletop": "A"}
+BACK_BUTTON = {"hatmini": "B", "lcdhat": "KEY1", "tabletop": "B"}
+SETTLE_MS = 1000
+"""Long enough for a move's animation to end."""
+TAP_MS = 40
+"""A short press, well before the button repeats."""
+
+
+def panel_bytes(profile: str) -> tuple[int, int, int]:
+    """(cursor step, move, whole screen): bytes written into an RGB565 framebuffer.
+
+    A cursor step is one press of the profile's cursor button on a busy board;
+    a move is one legal move played, with every frame of its animation.
+    """
+    spec = PROFILES[profile]
+    geometry = FramebufferGeometry.for_format(PixelFormat.RGB565, *spec.size)
+    with tempfile.TemporaryDirectory() as folder:
+        device = Path(folder) / "fb0"
+        prepare_framebuffer_file(device, geometry)
+        display = FramebufferDisplay(spec.size, device, 0, geometry)
+        clock = [0]
+        app = App(
+            spec,
+            display,
+            keymap_for(profile),
+            Path(folder),
+            thinker=InstantThinker(1),
+            hint_thinker=InstantThinker(2),
+            clock=lambda: clock[0],
+            seed=1,
+        )
+        app.start_game(played_game(BUSY_SEED, plies=120))
+
+        def settle(millis: int = SETTLE_MS) -> None:
+            end = clock[0] + millis
+            while clock[0] < end:
+                app.update(clock[0])
+                app.draw()
+                clock[0] += 10
+
+        def tap(button: str) -> None:
+            app.press(button, clock[0])
+            settle(TAP_MS)
+            app.release(button, clock[0])
+            settle()
+
+        settle()
+        screen = app.screens[-1]
+        assert isinstance(screen, GameScreen) and screen.selection is not None
+        if len(screen.selection.choices) < 2:  # one piece can move: take it, step among targets
+            tap(CONFIRM_BUTTON[profile])
+        before = display.bytes_written
+        tap(CURSOR_BUTTON[profile])
+        cursor = display.bytes_written - before
+        tap(BACK_BUTTON[profile])
+        before = display.bytes_written
+        screen.match.play(random_move(screen.game.position, random.Random(BUSY_SEED)))
+        settle()
+        move = display.bytes_written - before
+        display.close()
+        return cursor, move, geometry.length
 
 
 def idle_cpu(profile: str) -> float:
@@ -153,6 +228,12 @@ def main() -> int:
         frames = f"{statistics.median(times):.2f} / {p95:.2f} / {times[-1]:.2f}"
         print(f"{profile:9} {frames:30} {cpu:7.2f} % {first:9.2f} s {memory:6.1f} MB")
     print(f"(this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.1f} MB)")
+    print()
+    print("framebuffer backend, RGB565: bytes written to the panel")
+    print(f"{'profile':9} {'cursor step':>12} {'move':>10} {'whole screen':>13}")
+    for profile in ("lcdhat", "hatmini", "tabletop"):
+        cursor, move, whole = panel_bytes(profile)
+        print(f"{profile:9} {cursor:12,} {move:10,} {whole:13,}")
     return 0
 
 

@@ -8,6 +8,7 @@ on Raspberry Pi OS Bookworm) and scaled by a whole number.
 from __future__ import annotations
 
 import os
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
 import pygame
@@ -18,14 +19,20 @@ Colour = tuple[int, int, int]
 
 
 def fit_scale(picture: tuple[int, int], output: tuple[int, int]) -> int:
-    """The largest whole number the picture can be multiplied by and still fit the output."""
-    scale = min(output[0] // picture[0], output[1] // picture[1])
-    if scale < 1:
+    """The largest whole number the picture can be multiplied by and still fit the output.
+
+    At least 1: a picture turned on its side on a panel that is not square
+    overhangs it, and only its middle shows, rather than stopping the game.
+    """
+    return max(1, min(output[0] // picture[0], output[1] // picture[1]))
+
+
+def check_fits(picture: tuple[int, int], output: tuple[int, int]) -> None:
+    if picture[0] > output[0] or picture[1] > output[1]:
         raise pygame.error(
             f"the screen is {output[0]}x{output[1]}, smaller than the game's "
             f"{picture[0]}x{picture[1]}"
         )
-    return scale
 
 
 def _check_rotation(degrees: int) -> int:
@@ -34,7 +41,7 @@ def _check_rotation(degrees: int) -> int:
     return degrees
 
 
-class RotatingDisplay:
+class RotatingDisplay(ABC):
     """The shared part: a logical surface turned and scaled onto an output."""
 
     def __init__(self, size: tuple[int, int], scale: int, rotation: int) -> None:
@@ -51,6 +58,10 @@ class RotatingDisplay:
     @property
     def rotation(self) -> int:
         return self._rotation
+
+    @abstractmethod
+    def present(self, dirty: Sequence[pygame.Rect]) -> None:
+        """Show the changed rectangles (logical coordinates) on the output."""
 
     def turned_size(self) -> tuple[int, int]:
         """The logical size as the panel shows it (sideways at 90 and 270 degrees)."""
@@ -73,7 +84,7 @@ class RotatingDisplay:
         self._rotation = _check_rotation(degrees)
         self._resize_output()
 
-    def _resize_output(self) -> None:
+    def _resize_output(self) -> None:  # noqa: B027 (most backends need nothing here)
         """Backends whose output size follows the rotation override this."""
 
     def _frame(self) -> pygame.Surface:
@@ -161,6 +172,7 @@ class FullScreenDisplay(WindowDisplay):
         RotatingDisplay.__init__(self, size, 1, rotation)
         self._background = background
         self._window = pygame.display.set_mode(mode, pygame.FULLSCREEN)
+        check_fits(self.turned_size(), self._window.get_size())
         pygame.mouse.set_visible(False)
         self._resize_output()
 
@@ -175,8 +187,9 @@ class FullScreenDisplay(WindowDisplay):
             return
         rects = []
         for piece, output in self._pieces(dirty):
-            rects.append(output.move(self._offset))
-            self._window.blit(piece, rects[-1])
+            placed = output.move(self._offset)
+            self._window.blit(piece, placed)
+            rects.append(placed.clip(self._window.get_rect()))
         pygame.display.update(rects)
 
 

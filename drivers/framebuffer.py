@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pygame
 
-from drivers.display import Colour, RotatingDisplay
+from drivers.display import Colour, RotatingDisplay, check_fits
 
 FBIOGET_VSCREENINFO = 0x4600
 FBIOGET_FSCREENINFO = 0x4602
@@ -176,14 +176,15 @@ class FramebufferDisplay(RotatingDisplay):
         finally:
             os.close(fd)
         self.geometry = geometry
+        try:
+            check_fits(self.turned_size(), geometry.size)
+        except pygame.error as error:
+            raise FramebufferError(str(error)) from error
         self._resize_output()
 
     def _resize_output(self) -> None:
         """Fit the (turned) picture to the framebuffer again and write all of it."""
-        try:
-            self._offset = self.fit_to(self.geometry.size)
-        except pygame.error as error:
-            raise FramebufferError(str(error)) from error
+        self._offset = self.fit_to(self.geometry.size)
         self._write(pygame.Rect((0, 0), self.geometry.size), None)
         self.present([self._surface.get_rect()])
 
@@ -191,14 +192,18 @@ class FramebufferDisplay(RotatingDisplay):
         for piece, output in self._pieces(dirty):
             self._write(output.move(self._offset), piece)
 
-    def _write(self, area: pygame.Rect, picture: pygame.Surface | None) -> None:
-        """Copy ``picture`` (None: the background colour) into ``area`` of the framebuffer."""
+    def _write(self, placed: pygame.Rect, picture: pygame.Surface | None) -> None:
+        """Copy ``picture`` (None: the background colour) into ``placed`` on the framebuffer.
+
+        Whatever lies outside the framebuffer is left out.
+        """
         geometry = self.geometry
+        area = placed.clip(pygame.Rect((0, 0), geometry.size))
         tile = pygame.Surface(area.size, 0, geometry.bits_per_pixel, geometry.masks())
         if picture is None:
             tile.fill(self._background)
         else:
-            tile.blit(picture, (0, 0))
+            tile.blit(picture, (placed.x - area.x, placed.y - area.y))
         pixels = tile.get_buffer().raw
         pitch = tile.get_pitch()
         row = area.width * geometry.bytes_per_pixel

@@ -16,6 +16,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from drivers.display import HeadlessDisplay, WindowDisplay, display_available, use_dummy_drivers
+from drivers.framebuffer import (
+    FramebufferDisplay,
+    FramebufferError,
+    FramebufferGeometry,
+    PixelFormat,
+    prepare_framebuffer_file,
+)
 from drivers.keyboard import describe_keys, keymap_for
 
 if TYPE_CHECKING:
@@ -48,6 +55,25 @@ def build_parser() -> argparse.ArgumentParser:
         "(wait for the other simulator) or socket://127.0.0.1:7777 (join it)",
     )
     parser.add_argument(
+        "--fb-device",
+        type=Path,
+        metavar="FILE",
+        help="with --headless: present every frame into FILE exactly as the device's "
+        "framebuffer (/dev/fbN) would hold it; FILE is made the framebuffer's size",
+    )
+    parser.add_argument(
+        "--fb-format",
+        choices=[str(pixel_format) for pixel_format in PixelFormat],
+        default=str(PixelFormat.RGB565),
+        help="pixel format of --fb-device (default rgb565, as the SPI panels use)",
+    )
+    parser.add_argument(
+        "--fb-stride",
+        type=int,
+        metavar="BYTES",
+        help="bytes from one row of --fb-device to the next (default: no padding)",
+    )
+    parser.add_argument(
         "--buttons",
         choices=("keyboard", "serial-emulator"),
         default="keyboard",
@@ -72,6 +98,9 @@ def main(argv: list[str] | None = None) -> int:
         except OSError as error:
             print(f"cannot read the script {args.script}: {error.strerror}", file=sys.stderr)
             return 2
+    if args.fb_device is not None and not args.headless:
+        print("--fb-device runs headless; add --headless", file=sys.stderr)
+        return 2
     headless = args.headless
     if not headless and not display_available():
         print(f"No display found: running headless; screenshots go to {out_dir}/")
@@ -126,11 +155,16 @@ def _run_headless(args: argparse.Namespace, out_dir: Path, script_text: str | No
     except ScriptError as error:
         print(f"script: {error}", file=sys.stderr)
         return 2
+    try:
+        display = _headless_display(args, profile.size)
+    except FramebufferError as error:
+        print(f"--fb-device: {error}", file=sys.stderr)
+        return 2
     clock = VirtualClock()
     seed = args.seed if args.seed is not None else 1
     app = App(
         profile,
-        HeadlessDisplay(profile.size),
+        display,
         keymap_for(args.profile),
         save_dir,
         thinker=InstantThinker(seed),
@@ -150,6 +184,24 @@ def _run_headless(args: argparse.Namespace, out_dir: Path, script_text: str | No
     )
     pygame.quit()
     return 0
+
+
+def _headless_display(
+    args: argparse.Namespace, size: tuple[int, int]
+) -> HeadlessDisplay | FramebufferDisplay:
+    """Frames kept in memory, or written into a file laid out as the device's framebuffer."""
+    if args.fb_device is None:
+        return HeadlessDisplay(size)
+    from device.theme import STANDARD
+
+    geometry = FramebufferGeometry.for_format(
+        PixelFormat(args.fb_format), *size, line_length=args.fb_stride
+    )
+    try:
+        prepare_framebuffer_file(args.fb_device, geometry)
+    except OSError as error:
+        raise FramebufferError(f"cannot write {args.fb_device}: {error.strerror}") from error
+    return FramebufferDisplay(size, args.fb_device, 0, geometry, STANDARD.background)
 
 
 def _run_window(args: argparse.Namespace, out_dir: Path, script_text: str | None) -> int:

@@ -11,7 +11,7 @@ from device.game_screen import GameScreen
 from device.menus import MenuScreen
 from device.opponent import InstantThinker, Thinker
 from device.profiles import PROFILES
-from drivers.display import HeadlessDisplay
+from drivers.display import HeadlessDisplay, RotatingDisplay
 from engine.geometry import file_of, rank_of
 from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
 
@@ -26,13 +26,18 @@ ARROWS = {(0, 1): "UP", (0, -1): "DOWN", (-1, 0): "LEFT", (1, 0): "RIGHT"}
 
 class Driver:
     def __init__(
-        self, profile: str, save_dir: Path, seed: int = 1, thinker: Thinker | None = None
+        self,
+        profile: str,
+        save_dir: Path,
+        seed: int = 1,
+        thinker: Thinker | None = None,
+        display: RotatingDisplay | None = None,
     ) -> None:
         pygame.display.init()
         pygame.font.init()
         self.profile = PROFILES[profile]
         self.now = 0
-        self.display = HeadlessDisplay(self.profile.size)
+        self.display: RotatingDisplay = display or HeadlessDisplay(self.profile.size)
         self.app = App(
             self.profile,
             self.display,

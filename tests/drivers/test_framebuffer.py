@@ -182,3 +182,19 @@ def test_the_simulators_file_gets_the_framebuffers_size(tmp_path: Path) -> None:
     path = tmp_path / "fb"
     prepare_framebuffer_file(path, geometry)
     assert path.stat().st_size == 1344 * 240
+
+
+def test_a_wide_picture_turned_on_a_wide_panel_shows_its_middle(tmp_path: Path) -> None:
+    geometry = FramebufferGeometry.for_format(PixelFormat.RGB565, 320, 240)
+    path = framebuffer_file(tmp_path / "fb0", geometry)
+    display = FramebufferDisplay((320, 240), path, 0, geometry)
+    picture = speckled((320, 240), seed=9)
+    display.surface.blit(picture, (0, 0))
+    display.set_rotation(90)
+    reference = HeadlessDisplay((320, 240), 90)
+    reference.surface.blit(picture, (0, 0))
+    middle = reference.last_frame().subsurface(pygame.Rect(0, 40, 240, 240))
+    rows = rows_of(path, geometry)
+    assert [row[40 * 2 : 280 * 2] for row in rows] == expected_rows(
+        middle, PixelFormat.RGB565
+    )

@@ -43,6 +43,8 @@ class GameResult:
     b_thinking: "Thinking"
     keys: tuple[int, ...] = ()
     """The key of every position of the game, the start first and the end last."""
+    colonies: int = 0
+    """Colonies on the board at the end, controlled or disputed."""
 
 
 @dataclass(frozen=True)
@@ -74,7 +76,8 @@ def play_game(a: Agent, b: Agent, seed: int, a_is_red: bool) -> GameResult:
         moves[side] += 1
         position.make(move)
         plies += 1
-    winner = score(position).winner
+    final = score(position)
+    winner = final.winner
     a_colour = RED if a_is_red else BLUE
     points = 0.5 if winner == NOBODY else float(winner == a_colour)
     b_colour = 1 - a_colour
@@ -87,6 +90,7 @@ def play_game(a: Agent, b: Agent, seed: int, a_is_red: bool) -> GameResult:
         Thinking(moves[a_colour], totals[a_colour], longest[a_colour]),
         Thinking(moves[b_colour], totals[b_colour], longest[b_colour]),
         (*position.history, position.key()),
+        len(final.colonies),
     )
 
 

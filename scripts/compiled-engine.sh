@@ -1,0 +1,34 @@
+# Sourced by scripts/play: puts the mypyc-compiled engine in front of the
+# pure-Python one, building it once per change of the engine's sources into
+# .venv/compiled-engine/ (never into the tree, so the tests keep running the
+# pure engine).  Without a C compiler, or with SATELLITES_PURE=1, the pure
+# engine runs.
+compiled_engine_path() {
+    local sources hash target scratch
+    sources="$(cd "$root" && find engine -name '*.py' | sort)"
+    hash="$(cd "$root" && cat setup.py $sources | sha256sum | cut -c1-16)"
+    target="$venv/compiled-engine/$hash"
+    if [ ! -f "$target/.built" ]; then
+        rm -rf "$venv/compiled-engine"
+        echo "Compiling the engine with mypyc (once per engine change, a minute or two) ..." >&2
+        scratch="$(mktemp -d)"
+        cp -r "$root/engine" "$root/setup.py" "$root/pyproject.toml" "$root/README.md" "$scratch"/
+        if ! (cd "$scratch" && SATELLITES_MYPYC=1 python setup.py --quiet build_ext --inplace \
+                >"$scratch/build.log" 2>&1); then
+            echo "The mypyc build failed; the pure-Python engine runs (log: $venv/mypyc-build.log)" >&2
+            cp "$scratch/build.log" "$venv/mypyc-build.log"
+            rm -rf "$scratch"
+            return 1
+        fi
+        mkdir -p "$target"
+        cp -r "$scratch/engine" "$target"/
+        find "$scratch" -maxdepth 1 -name '*.so' -exec cp {} "$target"/ \;
+        touch "$target/.built"
+        rm -rf "$scratch"
+    fi
+    echo "$target"
+}
+
+if [ "${SATELLITES_PURE:-0}" != "1" ] && compiled="$(compiled_engine_path)"; then
+    export PYTHONPATH="$compiled${PYTHONPATH:+:$PYTHONPATH}"
+fi

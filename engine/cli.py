@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 
 from engine.ai.arena import cmd_arena
 from engine.ai.commands import cmd_hint
+from engine.ai.lab import cmd_lab
 from engine.geometry import cell_name
 from engine.notation import (
     IllegalMoveError,
@@ -39,6 +40,8 @@ USAGE = """usage: python -m engine COMMAND ...
   arena A B [--games N] [--seed S] [--workers W] [--progress]
                               paired games between agents (random, greedy,
                               uct:N, uct@S, level1..level5[:N|@S])
+  lab --games N --players A,B [--workers W] [--variant NAME ...]
+                              self-play under rule variants, with a report
 A POSITION is one argument in quotes, or its four fields as four arguments."""
 
 
@@ -216,4 +219,5 @@ COMMANDS: dict[str, Command] = {
     "selfplay": cmd_selfplay,
     "arena": cmd_arena,
     "hint": cmd_hint,
+    "lab": cmd_lab,
 }

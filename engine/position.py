@@ -16,6 +16,7 @@ board it keeps, incrementally, everything the rules ask about often:
 """
 
 import random
+from dataclasses import dataclass
 from typing import Final
 
 from engine.geometry import (
@@ -63,9 +64,43 @@ END_REASON_NAMES: Final = (
     "neither player can move",
     "100 plies without a new connection",
 )
+"""The end reasons of the standard game (RULES.md 6)."""
+ENDED_REPETITION: Final = 5
+ENDED_BLOCKADE: Final = 6
+VARIANT_END_REASON_NAMES: Final = (
+    *END_REASON_NAMES,
+    "a position's third occurrence (variant)",
+    "no edge free for too long (variant)",
+)
+"""Every end reason, with those only rule variants have (``Rules``)."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The game's adjustable rules.  ``STANDARD`` is RULES.md; the others are
+    variants for measuring the rules themselves (``python -m engine lab``) and
+    never reach a player.
+
+    ``quiet_limit``: plies without a new connection that end the game;
+    ``corners_are_edges``: whether a corner cell counts for its two edges;
+    ``repetition_limit``: the occurrence of one position that ends the game
+    (0: never); ``blockade_plies``: plies with no edge free after which the game
+    ends as a draw (0: never).
+    """
+
+    quiet_limit: int = QUIET_LIMIT
+    corners_are_edges: bool = True
+    repetition_limit: int = 0
+    blockade_plies: int = 0
+
+
+STANDARD: Final = Rules()
 
 EDGE_INDEXES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(i for i in range(4) if EDGES_OF[c] & (1 << i)) for c in range(CELLS)
+)
+EDGE_INDEXES_WITHOUT_CORNERS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    () if len(indexes) > 1 else indexes for indexes in EDGE_INDEXES
 )
 
 _zobrist_source = random.Random(0x5A7E111)
@@ -91,6 +126,10 @@ class Position:
     grace: int
     quiet: int
     board_key: int
+    rules: Rules
+    closed: int
+    """Plies since an edge was last free (for the blockade variant)."""
+    edge_indexes: tuple[tuple[int, ...], ...]
     history: list[int]
     """The key of the position before each ply made on this object, oldest first
     (so a search knows which positions the game has already seen)."""
@@ -98,7 +137,7 @@ class Position:
     _flood: list[int]
     _scratch: list[int]
 
-    def __init__(self) -> None:
+    def __init__(self, rules: Rules = STANDARD) -> None:
         """An empty board, Red to move.  Fill it with ``place`` and ``rebuild_groups``."""
         self.board = [0] * CELLS
         self.adjacent = [[0] * CELLS, [0] * CELLS]
@@ -113,6 +152,11 @@ class Position:
         self.grace = 0
         self.quiet = 0
         self.board_key = 0
+        self.rules = rules
+        self.closed = 0
+        self.edge_indexes = (
+            EDGE_INDEXES if rules.corners_are_edges else EDGE_INDEXES_WITHOUT_CORNERS
+        )
         self.history = []
         self._undo = []
         self._flood = [0] * (CELLS + 1)
@@ -138,7 +182,7 @@ class Position:
         self._undo.clear()
 
     def copy(self) -> "Position":
-        twin = Position()
+        twin = Position(self.rules)
         twin.board = self.board[:]
         twin.adjacent = [self.adjacent[0][:], self.adjacent[1][:]]
         twin.group_of = self.group_of[:]
@@ -152,6 +196,7 @@ class Position:
         twin.grace = self.grace
         twin.quiet = self.quiet
         twin.board_key = self.board_key
+        twin.closed = self.closed
         twin.history = self.history[:]
         return twin
 
@@ -204,9 +249,21 @@ class Position:
             return ENDED_23_CONNECTED
         if self.grace == 0 and self.finished_player() != NOBODY:
             return ENDED_GRACE_SPENT
-        if self.quiet >= QUIET_LIMIT:
+        rules = self.rules
+        if self.quiet >= rules.quiet_limit:
             return ENDED_NO_PROGRESS
+        if rules.repetition_limit and self.occurrences() >= rules.repetition_limit:
+            return ENDED_REPETITION
+        if rules.blockade_plies and self.closed >= rules.blockade_plies:
+            return ENDED_BLOCKADE
         return NOT_OVER
+
+    def occurrences(self) -> int:
+        """How often this position has stood on the board in this game, this time
+        included (only positions since the last connection can be the same)."""
+        key = self.key()
+        history = self.history
+        return 1 + history[max(0, len(history) - self.quiet) :].count(key)
 
     # --------------------------------------------------------- move generation
 
@@ -355,9 +412,11 @@ class Position:
                     self._label_group(target)
         undo.append(len(undo) - marker)
         undo.append(move)
-        undo.append(self.side | self.grace << 1 | self.quiet << 3)
+        undo.append(self.side | self.grace << 1 | self.quiet << 3 | self.closed << 12)
         connected = self.connected_count[0] + self.connected_count[1]
         self.quiet = 0 if connected > before else self.quiet + 1
+        e = self.edge_count
+        self.closed = 0 if e[0] == 0 or e[1] == 0 or e[2] == 0 or e[3] == 0 else self.closed + 1
         self._advance_turn(connected)
 
     def _advance_turn(self, connected: int) -> None:
@@ -380,7 +439,8 @@ class Position:
         records = undo.pop()
         self.side = turn & 1
         self.grace = (turn >> 1) & 3
-        self.quiet = turn >> 3
+        self.quiet = (turn >> 3) & 511
+        self.closed = turn >> 12
         kind = kind_of(move)
         if kind == PASS_KIND:
             return
@@ -402,7 +462,7 @@ class Position:
         counts = self.adjacent[(code - 1) >> 2]
         for n in ORTHOGONAL[cell]:
             counts[n] += 1
-        for i in EDGE_INDEXES[cell]:
+        for i in self.edge_indexes[cell]:
             self.edge_count[i] += 1
         self.board_key ^= ZOBRIST[code * CELLS + cell]
 
@@ -412,7 +472,7 @@ class Position:
         counts = self.adjacent[(code - 1) >> 2]
         for n in ORTHOGONAL[cell]:
             counts[n] -= 1
-        for i in EDGE_INDEXES[cell]:
+        for i in self.edge_indexes[cell]:
             self.edge_count[i] -= 1
         self.board_key ^= ZOBRIST[code * CELLS + cell]
 

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from engine.geometry import CELLS, NO_CELL
 from engine.pieces import BLUE, NOBODY, RED, colour_of, value_of
-from engine.position import COLONY_SIZE, MAX_GROUP, Position
+from engine.position import COLONY_SIZE, ENDED_BLOCKADE, MAX_GROUP, Position
 
 
 @dataclass(frozen=True)
@@ -95,3 +95,11 @@ def score(position: Position) -> Score:
             winner = RED if red_total < blue_total else BLUE
             return Score(colonies, counts, totals, winner, step)
     return Score(colonies, counts, totals, NOBODY, -1)
+
+
+def game_winner(position: Position) -> int:
+    """The winner of a finished game: the score's, except that the blockade
+    variant's end (``Rules.blockade_plies``) is a draw."""
+    if position.rules.blockade_plies and position.quick_end_reason() == ENDED_BLOCKADE:
+        return NOBODY
+    return score(position).winner

@@ -4,7 +4,7 @@ import random
 
 from engine.geometry import SIZE, cell_at
 from engine.pieces import BLUE, COPIES_PER_VALUE, RED, VALUES, piece
-from engine.position import Position
+from engine.position import STANDARD, Position, Rules
 
 CENTRAL = range(2, 8)
 """The six central files c..h (for Red) or ranks 3..8 (for Blue), as indexes."""
@@ -21,12 +21,12 @@ def _inward(value: int) -> int:
     return 1 if value <= 2 else 0
 
 
-def starting_position(seed: int) -> Position:
+def starting_position(seed: int, rules: Rules = STANDARD) -> Position:
     """The start position the draw gives for ``seed``: Red North/South, Blue West/East."""
     rng = random.Random(seed)
     red = _shuffled_values(rng)
     blue = _shuffled_values(rng)
-    position = Position()
+    position = Position(rules)
     for i, file_index in enumerate(CENTRAL):
         north, south = red[i], red[i + 6]
         position.place(cell_at(file_index, SIZE - 1 - _inward(north)), piece(RED, north))

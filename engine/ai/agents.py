@@ -2,6 +2,7 @@
 
 ``random``          uniform random legal moves
 ``greedy``          the best score one ply ahead (random among equals)
+``fortress``        parks two satellites on opposite corners (``engine.ai.fortress``)
 ``uct:N``           vanilla UCT with N random playouts a move
 ``uct@S``           vanilla UCT with S seconds a move
 ``level3``          a level exactly as players meet it (``engine.ai.levels``)
@@ -14,18 +15,19 @@ Agents are plain data, so the arena can send them to worker processes.
 import random
 from dataclasses import dataclass, replace
 
+from engine.ai.fortress import fortress_move
 from engine.ai.levels import level
 from engine.ai.search import Search
 from engine.ai.uct import uct_move
 from engine.playout import greedy_move, random_move
 from engine.position import Position
 
-KINDS = ("random", "greedy", "uct", "level")
+KINDS = ("random", "greedy", "fortress", "uct", "level")
 
 
 @dataclass(frozen=True)
 class Agent:
-    """A move chooser: ``kind`` is random, greedy, uct or level."""
+    """A move chooser: ``kind`` is one of ``KINDS``."""
 
     kind: str
     level: int = 0
@@ -39,6 +41,8 @@ class Agent:
             return random_move(position, rng)
         if self.kind == "greedy":
             return greedy_move(position, rng)
+        if self.kind == "fortress":
+            return fortress_move(position, rng)
         if self.kind == "uct":
             return uct_move(position, rng, self.nodes, self.seconds)
         limits = level(self.level).limits
@@ -57,7 +61,7 @@ def parse_agent(spec: str) -> Agent:
         nodes = _positive_int(budget[1:], spec)
     elif budget.startswith("@"):
         seconds = _positive_float(budget[1:], spec)
-    if name in ("random", "greedy"):
+    if name in ("random", "greedy", "fortress"):
         if budget:
             raise ValueError(f"agent '{spec}': {name} takes no budget")
         return Agent(name, spec=text)
@@ -70,7 +74,8 @@ def parse_agent(spec: str) -> Agent:
         level(number)  # checks the range
         return Agent("level", level=number, nodes=nodes, seconds=seconds, spec=text)
     raise ValueError(
-        f"unknown agent '{spec}' (random, greedy, uct:N, uct@S, level1..level5[:N|@S])"
+        f"unknown agent '{spec}' (random, greedy, fortress, uct:N, uct@S, "
+        "level1..level5[:N|@S])"
     )
 
 

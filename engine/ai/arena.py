@@ -18,8 +18,8 @@ from random import Random
 
 from engine.ai.agents import Agent, parse_agent
 from engine.pieces import BLUE, NOBODY, RED
-from engine.position import END_REASON_NAMES
-from engine.scoring import score
+from engine.position import STANDARD, VARIANT_END_REASON_NAMES, Rules
+from engine.scoring import game_winner, score
 from engine.start import starting_position
 
 USAGE = (
@@ -45,6 +45,8 @@ class GameResult:
     """The key of every position of the game, the start first and the end last."""
     colonies: int = 0
     """Colonies on the board at the end, controlled or disputed."""
+    moves: tuple[int, ...] = ()
+    """Every move of the game, so it can be replayed (the balance lab does)."""
 
 
 @dataclass(frozen=True)
@@ -56,9 +58,12 @@ class Thinking:
     longest: float
 
 
-def play_game(a: Agent, b: Agent, seed: int, a_is_red: bool) -> GameResult:
-    """Play one game from the start position ``seed`` draws."""
-    position = starting_position(seed)
+def play_game(
+    a: Agent, b: Agent, seed: int, a_is_red: bool, rules: Rules = STANDARD
+) -> GameResult:
+    """Play one game from the start position ``seed`` draws, under ``rules``."""
+    position = starting_position(seed, rules)
+    played: list[int] = []
     red, blue = (a, b) if a_is_red else (b, a)
     agents = (red, blue)
     rngs = (Random(seed * 4 + 1), Random(seed * 4 + 2))
@@ -75,9 +80,10 @@ def play_game(a: Agent, b: Agent, seed: int, a_is_red: bool) -> GameResult:
         longest[side] = max(longest[side], spent)
         moves[side] += 1
         position.make(move)
+        played.append(move)
         plies += 1
     final = score(position)
-    winner = final.winner
+    winner = game_winner(position)
     a_colour = RED if a_is_red else BLUE
     points = 0.5 if winner == NOBODY else float(winner == a_colour)
     b_colour = 1 - a_colour
@@ -91,20 +97,30 @@ def play_game(a: Agent, b: Agent, seed: int, a_is_red: bool) -> GameResult:
         Thinking(moves[b_colour], totals[b_colour], longest[b_colour]),
         (*position.history, position.key()),
         len(final.colonies),
+        tuple(played),
     )
 
 
-def play_pair(task: tuple[Agent, Agent, int]) -> tuple[GameResult, GameResult]:
+PairTask = tuple[Agent, Agent, int, Rules]
+
+
+def play_pair(task: PairTask) -> tuple[GameResult, GameResult]:
     """Both games of one seed: A as Red, then A as Blue."""
-    a, b, seed = task
-    return play_game(a, b, seed, True), play_game(a, b, seed, False)
+    a, b, seed, rules = task
+    return play_game(a, b, seed, True, rules), play_game(a, b, seed, False, rules)
 
 
 def run_arena(
-    a: Agent, b: Agent, pairs: int, first_seed: int, workers: int, progress: bool = False
+    a: Agent,
+    b: Agent,
+    pairs: int,
+    first_seed: int,
+    workers: int,
+    progress: bool = False,
+    rules: Rules = STANDARD,
 ) -> list[GameResult]:
     """Play ``pairs`` seeds from ``first_seed``; results in seed order."""
-    tasks = [(a, b, seed) for seed in range(first_seed, first_seed + pairs)]
+    tasks = [(a, b, seed, rules) for seed in range(first_seed, first_seed + pairs)]
     results: list[GameResult] = []
     if workers <= 1:
         for task in tasks:
@@ -172,7 +188,8 @@ def summarize(a: Agent, b: Agent, results: list[GameResult], first_seed: int) ->
         f"{statistics.fmean(as_blue):.1%} as Blue",
         f"plies: mean {statistics.fmean(plies):.0f}, median {statistics.median(plies):g}, "
         f"min {min(plies)}, max {max(plies)}",
-        "ended by: " + ", ".join(f"{END_REASON_NAMES[k]} {n}" for k, n in sorted(reasons.items())),
+        "ended by: "
+        + ", ".join(f"{VARIANT_END_REASON_NAMES[k]} {n}" for k, n in sorted(reasons.items())),
     ]
     a_thinking = [r.a_thinking for r in results]
     b_thinking = [r.b_thinking for r in results]

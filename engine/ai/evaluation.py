@@ -24,7 +24,7 @@ from typing import Final
 from engine.geometry import CELLS, RING, SIZE, file_of, rank_of
 from engine.pieces import BLUE, NOBODY, RED
 from engine.position import COLONY_SIZE, MAX_GROUP, Position
-from engine.scoring import score
+from engine.scoring import game_winner, score
 
 COLONY: Final = 1000
 """A controlled colony whose control can no longer change."""
@@ -169,8 +169,9 @@ def final_value(position: Position, ply: int) -> int:
     result = score(position)
     mover = position.side
     lead = result.counts[mover] - result.counts[1 - mover]
-    if result.winner == NOBODY:
+    winner = game_winner(position) if position.rules.blockade_plies else result.winner
+    if winner == NOBODY:
         return 0
-    if result.winner == mover:
+    if winner == mover:
         return WIN - ply + 100 * lead
     return -WIN + ply + 100 * lead

@@ -45,7 +45,7 @@ from typing import Final
 
 from engine.ai.evaluation import WIN_THRESHOLD, evaluate, final_value
 from engine.moves import CONNECTION, DISPLACEMENT, kind_of
-from engine.position import GRACE_MOVES, NOT_OVER, QUIET_LIMIT, Position
+from engine.position import GRACE_MOVES, NOT_OVER, Position
 
 INFINITY: Final = 10_000_000
 MAX_PLY: Final = 64
@@ -339,7 +339,7 @@ class Search:
     def _key(self) -> int:
         position = self.position
         key = position.key()
-        if position.quiet >= QUIET_LIMIT - MAX_PLY:
+        if position.quiet >= position.rules.quiet_limit - MAX_PLY:
             key ^= (position.quiet * QUIET_KEY) & MASK_64
         return key
 

@@ -1,0 +1,68 @@
+"""The fortress probe: a player who parks two satellites on opposite corners.
+
+A corner lies on two edges, so satellites on a1 and j10 (or j1 and a10)
+occupy all four edges for good: no edge is ever free again and nothing can
+connect (RULES.md 3).  The probe walks its two nearest satellites onto the
+pair of corners it reaches soonest, then shuffles its other satellites.  It
+measures the rules, not the AI: under a rule variant where corners count for
+no edge, or where a blockade ends the game, the fortress stops paying.
+"""
+
+import random
+from typing import Final
+
+from engine.geometry import cell_at, file_of, rank_of
+from engine.moves import origin_of, target_of
+from engine.position import Position
+
+LAST: Final = 9
+CORNER_PAIRS: Final = (
+    (cell_at(0, 0), cell_at(LAST, LAST)),
+    (cell_at(LAST, 0), cell_at(0, LAST)),
+)
+
+
+def distance(a: int, b: int) -> int:
+    """King steps between two cells."""
+    return max(abs(file_of(a) - file_of(b)), abs(rank_of(a) - rank_of(b)))
+
+
+def fortress_move(position: Position, rng: random.Random) -> int:
+    """The probe's move (the position must not be over)."""
+    moves = position.legal_moves()
+    colour = position.side
+    corners = min(CORNER_PAIRS, key=lambda pair: _gap(position, colour, pair))
+    held = [c for c in corners if _holds(position, colour, c)]
+    if len(held) == len(corners):
+        keeping = [m for m in moves if origin_of(m) not in corners]
+        return rng.choice(keeping or moves)
+    best = min(moves, key=lambda m: _gap_after(position, colour, corners, m))
+    return best
+
+
+def _holds(position: Position, colour: int, cell: int) -> bool:
+    code = position.board[cell]
+    return code != 0 and (code - 1) >> 2 == colour
+
+
+def _gap(position: Position, colour: int, corners: tuple[int, int]) -> int:
+    """Steps the nearest free satellites still need to stand on ``corners``."""
+    walkers = [
+        cell
+        for cell in position.cells_of[colour]
+        if cell not in corners and not position.is_connected(cell)
+    ]
+    total = 0
+    for corner in corners:
+        if _holds(position, colour, corner):
+            continue
+        total += min((distance(cell, corner) for cell in walkers), default=99)
+    return total
+
+
+def _gap_after(position: Position, colour: int, corners: tuple[int, int], move: int) -> int:
+    position.make(move)
+    gap = _gap(position, colour, corners)
+    position.unmake()
+    stepped_off = origin_of(move) in corners
+    return gap + (100 if stepped_off else 0) - (1 if target_of(move) in corners else 0)

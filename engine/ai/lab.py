@@ -1,0 +1,336 @@
+"""``python -m engine lab``: self-play games that measure the rules themselves.
+
+Each game is played by the arena's match code (``engine.ai.arena``) and
+appended, as one JSON line, to a results file as soon as it ends, so a long
+run can stop at any moment and resume where it was: games already in the
+file are not played again.  The report (Markdown) is rebuilt from the file.
+
+Rule variants are engine parameters (``engine.position.Rules``), named on the
+command line; each ``--variant`` is measured separately, and ``standard``
+(RULES.md) is the default.  Names join with ``+``:
+
+``standard``          the rules of RULES.md
+``quiet=N``           N plies without a new connection end the game (not 100)
+``no-corner-edges``   a corner cell counts for neither of its edges
+``threefold``         a position's third occurrence ends the game
+``blockade=N``        N plies with no edge free end the game as a draw
+"""
+
+import argparse
+import json
+import math
+import os
+import statistics
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from engine.ai.agents import Agent, parse_agent
+from engine.ai.arena import GameResult, play_pair
+from engine.moves import DISPLACEMENT, kind_of
+from engine.pieces import NOBODY, RED
+from engine.position import (
+    ENDED_BLOCKADE,
+    ENDED_NO_PROGRESS,
+    ENDED_REPETITION,
+    QUIET_LIMIT,
+    STANDARD,
+    VARIANT_END_REASON_NAMES,
+    Rules,
+)
+from engine.scoring import game_winner, score
+from engine.start import starting_position
+
+Z_95 = 1.96
+FROZEN_ENDS = (ENDED_NO_PROGRESS, ENDED_REPETITION, ENDED_BLOCKADE)
+"""End reasons where nothing connected for a long time: the leader's freeze."""
+
+
+def parse_variant(name: str) -> Rules:
+    """The rules a variant name gives (ValueError with the reason otherwise)."""
+    rules = STANDARD
+    for part in name.strip().lower().split("+"):
+        key, _, number = part.partition("=")
+        if key == "standard" and not number:
+            continue
+        if key == "no-corner-edges" and not number:
+            rules = replace(rules, corners_are_edges=False)
+        elif key == "threefold" and not number:
+            rules = replace(rules, repetition_limit=3)
+        elif key in ("quiet", "blockade") and number.isdigit() and number.isascii():
+            plies = int(number)
+            if not 1 <= plies <= QUIET_LIMIT:
+                raise ValueError(f"variant '{part}': plies run from 1 to {QUIET_LIMIT}")
+            rules = (
+                replace(rules, quiet_limit=plies)
+                if key == "quiet"
+                else replace(rules, blockade_plies=plies)
+            )
+        else:
+            raise ValueError(
+                f"unknown variant '{part}' (standard, quiet=N, no-corner-edges, "
+                "threefold, blockade=N; join with +)"
+            )
+    return rules
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What the report needs from one game, read by replaying it."""
+
+    red_points: float
+    end_reason: int
+    plies: int
+    connection_gaps: tuple[int, ...]
+    tiebreak: bool
+    colony_totals: tuple[int, ...]
+    displacements: int
+    grace: bool
+    grace_turned: bool
+    """The winner when the grace phase began differs from the final one."""
+
+
+def game_facts(seed: int, moves: list[int], rules: Rules) -> GameFacts:
+    """Replay one game and read what the report counts."""
+    position = starting_position(seed, rules)
+    gaps: list[int] = []
+    last_connection = 0
+    displacements = 0
+    winner_at_grace = -1
+    for ply, move in enumerate(moves, start=1):
+        before = position.connected_total()
+        position.make(move)
+        if kind_of(move) == DISPLACEMENT:
+            displacements += 1
+        if position.connected_total() > before:
+            gaps.append(ply - last_connection)
+            last_connection = ply
+        if winner_at_grace < 0 and position.grace:
+            winner_at_grace = score(position).winner
+    final = score(position)
+    winner = game_winner(position)
+    return GameFacts(
+        0.5 if winner == NOBODY else float(winner == RED),
+        position.end_reason(),
+        len(moves),
+        tuple(gaps),
+        winner != NOBODY and final.decided_by_tiebreak,
+        tuple(g.total for g in final.colonies),
+        displacements,
+        winner_at_grace >= 0,
+        winner_at_grace >= 0 and winner_at_grace != winner,
+    )
+
+
+# ---------------------------------------------------------------- the run
+
+
+def result_line(variant: str, players: str, result: GameResult) -> str:
+    """One game as a JSON line of the results file."""
+    return json.dumps(
+        {
+            "variant": variant,
+            "players": players,
+            "seed": result.seed,
+            "a_is_red": result.a_is_red,
+            "a_points": result.a_points,
+            "moves": list(result.moves),
+        }
+    )
+
+
+def read_results(path: Path) -> list[dict[str, object]]:
+    """The games in the results file, one per variant, pairing, seed and colour
+    (the last written wins); a line cut short by a stop is skipped."""
+    if not path.exists():
+        return []
+    games: dict[tuple[object, ...], dict[str, object]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(entry, dict):
+            key = tuple(entry.get(k) for k in ("variant", "players", "seed", "a_is_red"))
+            games[key] = entry
+    return list(games.values())
+
+
+def end_cleanly(path: Path) -> None:
+    """Close a line a stop cut short, so the next game starts a line of its own."""
+    if path.exists() and path.stat().st_size:
+        with path.open("rb") as existing:
+            existing.seek(-1, 2)
+            last = existing.read(1)
+        if last != b"\n":
+            with path.open("a", encoding="utf-8") as out:
+                out.write("\n")
+
+
+def pending_seeds(
+    done: list[dict[str, object]], variant: str, players: str, seeds: range
+) -> list[int]:
+    """The seeds of ``seeds`` whose two games are not both in the file yet."""
+    count = Counter(
+        g["seed"] for g in done if g.get("variant") == variant and g.get("players") == players
+    )
+    return [seed for seed in seeds if count[seed] < 2]
+
+
+def play_all(
+    tasks: list[tuple[Agent, Agent, int, Rules, str, str]], workers: int
+) -> Iterator[tuple[str, str, tuple[GameResult, GameResult]]]:
+    """Both games of each task's seed, as they finish (in worker processes)."""
+    if workers <= 1:
+        for a, b, seed, rules, variant, players in tasks:
+            yield variant, players, play_pair((a, b, seed, rules))
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = {
+            pool.submit(play_pair, (a, b, seed, rules)): (variant, players)
+            for a, b, seed, rules, variant, players in tasks
+        }
+        for future in as_completed(futures):
+            variant, players = futures[future]
+            yield variant, players, future.result()
+
+
+# ------------------------------------------------------------- the report
+
+
+def interval(points: list[float]) -> tuple[float, float, float]:
+    """Mean and 95% interval (normal approximation)."""
+    mean = statistics.fmean(points)
+    spread = statistics.stdev(points) if len(points) > 1 else 0.0
+    margin = Z_95 * spread / math.sqrt(len(points))
+    return mean, max(0.0, mean - margin), min(1.0, mean + margin)
+
+
+def report_rows(facts: list[GameFacts]) -> dict[str, str]:
+    """One column of the report table for one variant and pairing."""
+    red, low, high = interval([f.red_points for f in facts])
+    decided = [f for f in facts if f.red_points != 0.5]
+    gaps = [g for f in facts for g in f.connection_gaps]
+    totals = [t for f in facts for t in f.colony_totals]
+    reasons = Counter(f.end_reason for f in facts)
+    n = len(facts)
+    return {
+        "games": str(n),
+        "Red (first player) score": f"{red:.1%} ({low:.1%} .. {high:.1%})",
+        "draws": _share(n - len(decided), n),
+        "ended by": "; ".join(
+            f"{VARIANT_END_REASON_NAMES[k]} {_share(c, n)}" for k, c in sorted(reasons.items())
+        ),
+        "plies (mean, median)": f"{statistics.fmean(f.plies for f in facts):.0f}, "
+        f"{statistics.median(f.plies for f in facts):g}",
+        "plies between connections (mean, longest)": (
+            f"{statistics.fmean(gaps):.1f}, {max(gaps)}" if gaps else "no connection"
+        ),
+        "decided by the tiebreak": _share(sum(f.tiebreak for f in decided), n),
+        "decided by the leader's freeze": _share(
+            sum(f.end_reason in FROZEN_ENDS for f in decided), n
+        ),
+        "colonies a game (mean), games with one": f"{len(totals) / n:.2f}, "
+        f"{_share(sum(bool(f.colony_totals) for f in facts), n)}",
+        "colony total (mean)": f"{statistics.fmean(totals):.1f}" if totals else "-",
+        "displacements a game": f"{sum(f.displacements for f in facts) / n:.2f}",
+        "games with a grace phase; grace turned the result": (
+            f"{_share(sum(f.grace for f in facts), n)}; "
+            f"{_share(sum(f.grace_turned for f in facts), n)}"
+        ),
+    }
+
+
+def _share(count: int, total: int) -> str:
+    return f"{count / total:.0%}" if total else "-"
+
+
+def markdown_report(columns: dict[str, dict[str, str]]) -> str:
+    """A table with one column per (variant, pairing) and one row per measure."""
+    names = list(columns)
+    rows = list(next(iter(columns.values()))) if columns else []
+    lines = [
+        "# Balance lab report",
+        "",
+        "| | " + " | ".join(names) + " |",
+        "| --- | " + " | ".join("---" for _ in names) + " |",
+    ]
+    for row in rows:
+        lines.append(f"| {row} | " + " | ".join(columns[n][row] for n in names) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def build_report(path: Path, variants: list[str], pairings: list[str]) -> dict[str, dict[str, str]]:
+    """Every requested (variant, pairing) found in the results file, summarised."""
+    games = read_results(path)
+    columns: dict[str, dict[str, str]] = {}
+    for variant in variants:
+        rules = parse_variant(variant)
+        for players in pairings:
+            facts = []
+            for g in games:
+                if g.get("variant") != variant or g.get("players") != players:
+                    continue
+                seed, moves = g["seed"], g["moves"]
+                assert isinstance(seed, int) and isinstance(moves, list)
+                facts.append(game_facts(seed, moves, rules))
+            if facts:
+                columns[f"{variant}: {players}"] = report_rows(facts)
+    return columns
+
+
+# ---------------------------------------------------------------- command
+
+
+def parser() -> argparse.ArgumentParser:
+    command = argparse.ArgumentParser(
+        prog="python -m engine lab",
+        description="Self-play games under rule variants, streamed to a results file, "
+        "and a Markdown report of what decides games.",
+    )
+    command.add_argument("--games", type=int, default=100, help="games per variant and pairing")
+    command.add_argument(
+        "--players", action="append", default=[], help="a pairing A,B of arena agents (repeatable)"
+    )
+    command.add_argument("--variant", action="append", default=[], help="a rule variant")
+    command.add_argument("--workers", type=int, default=0, help="processes (default: all cores)")
+    command.add_argument("--seed", type=int, default=1, help="the first start seed")
+    command.add_argument("--results", type=Path, default=Path("lab-results.jsonl"))
+    command.add_argument("--report", type=Path, default=Path("lab-report.md"))
+    return command
+
+
+def cmd_lab(args: list[str]) -> list[str]:
+    """The ``lab`` command of ``python -m engine`` (ValueError for bad input)."""
+    options = parser().parse_args(args)
+    if options.games < 2 or options.games % 2:
+        raise ValueError("--games must be even and at least 2: each seed is played twice")
+    variants = options.variant or ["standard"]
+    pairings = options.players or ["level3,level3"]
+    agents = {}
+    for players in pairings:
+        names = players.split(",")
+        if len(names) != 2:
+            raise ValueError(f"--players takes two agents, like level5,level5; not '{players}'")
+        agents[players] = (parse_agent(names[0]), parse_agent(names[1]))
+    rules = {variant: parse_variant(variant) for variant in variants}
+    done = read_results(options.results)
+    seeds = range(options.seed, options.seed + options.games // 2)
+    tasks = [
+        (*agents[players], seed, rules[variant], variant, players)
+        for variant in variants
+        for players in pairings
+        for seed in pending_seeds(done, variant, players, seeds)
+    ]
+    workers = options.workers or os.cpu_count() or 1
+    end_cleanly(options.results)
+    with options.results.open("a", encoding="utf-8") as out:
+        for variant, players, pair in play_all(tasks, workers):
+            out.write("".join(result_line(variant, players, r) + "\n" for r in pair))
+            out.flush()
+    columns = build_report(options.results, variants, pairings)
+    text = markdown_report(columns)
+    options.report.write_text(text, encoding="utf-8")
+    return [f"{len(tasks) * 2} games played; report written to {options.report}", "", text]

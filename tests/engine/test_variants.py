@@ -1,0 +1,95 @@
+"""Rule variants for the balance lab: off by default, each doing what it says."""
+
+from boards import position_with
+
+from engine.geometry import CELLS
+from engine.notation import format_move, parse_position
+from engine.pieces import NOBODY, RED
+from engine.position import (
+    ENDED_BLOCKADE,
+    ENDED_NO_PROGRESS,
+    ENDED_REPETITION,
+    NOT_OVER,
+    STANDARD,
+    Position,
+    Rules,
+)
+from engine.scoring import game_winner, score
+from engine.start import starting_position
+
+
+def under(rules: Rules, position: Position) -> Position:
+    """The same position played under ``rules``."""
+    twin = Position(rules)
+    for cell in range(CELLS):
+        if position.board[cell]:
+            twin.place(cell, position.board[cell])
+    twin.rebuild_groups()
+    twin.side, twin.grace, twin.quiet = position.side, position.grace, position.quiet
+    return twin
+
+
+def play(position: Position, *moves: str) -> None:
+    for text in moves:
+        position.make(next(m for m in position.legal_moves() if format_move(m) == text))
+
+
+# Red controls a colony; its 3s on a1 and j10 hold all four edges.
+FORTRESS = {"a1": "r3", "j10": "r3", "d7": "r4", "d8": "b1", "e7": "b1", "f4": "b2", "c3": "b4"}
+
+
+def test_every_position_plays_the_standard_rules_unless_told_otherwise() -> None:
+    assert starting_position(4).rules == STANDARD
+    assert parse_position(
+        "..r3r4.r3.r3../....r1.r2.../.b2.......b3/.b1......b1./.b1.......b3/"
+        ".b2.......b4/b4........b4/b3.......b2./..r2.r2r1.r1../...r4..r4... r 0 0"
+    ).rules == STANDARD
+    assert Rules(100, True, 0, 0) == STANDARD
+
+
+def test_a_shorter_quiet_limit_ends_the_game_sooner() -> None:
+    standard = position_with(FORTRESS, side="b", quiet=29)
+    variant = under(Rules(quiet_limit=30), standard)
+    play(standard, "f4-f5")
+    play(variant, "f4-f5")
+    assert standard.end_reason() == NOT_OVER
+    assert variant.end_reason() == ENDED_NO_PROGRESS
+
+
+def test_without_corner_edges_two_corners_no_longer_close_the_board() -> None:
+    standard = position_with(FORTRESS)
+    assert not standard.connections_open()
+    variant = under(Rules(corners_are_edges=False), standard)
+    assert variant.connections_open() and variant.free_edges() == [0, 1, 2, 3]
+    play(variant, "a1-a2")  # a2 is on the West edge only
+    assert variant.free_edges() == [0, 1, 3]
+
+
+def test_threefold_repetition_ends_the_game_on_the_third_visit() -> None:
+    standard = position_with(FORTRESS, side="b")
+    variant = under(Rules(repetition_limit=3), standard)
+    loop = ("f4-f5", "j10-j9", "f5-f4", "j9-j10")
+    for position in (standard, variant):
+        play(position, *loop)
+        assert position.end_reason() == NOT_OVER and position.occurrences() == 2
+        play(position, *loop[:3])
+        assert position.end_reason() == NOT_OVER
+        play(position, loop[3])
+    assert standard.end_reason() == NOT_OVER
+    assert variant.end_reason() == ENDED_REPETITION
+    assert game_winner(variant) == score(variant).winner == RED
+
+
+def test_a_long_blockade_ends_the_game_as_a_draw() -> None:
+    standard = position_with({**FORTRESS, "h5": "r2"}, side="b")
+    variant = under(Rules(blockade_plies=4), standard)
+    for position in (standard, variant):
+        play(position, "f4-f5", "h5-h6", "f5-f6")
+    assert variant.end_reason() == NOT_OVER
+    play(variant, "h6-h7")
+    play(standard, "h6-h7")
+    assert variant.end_reason() == ENDED_BLOCKADE
+    assert score(variant).winner == RED and game_winner(variant) == NOBODY
+    assert standard.end_reason() == NOT_OVER and game_winner(standard) == RED
+    variant.unmake()
+    assert variant.end_reason() == NOT_OVER and variant.closed == 3

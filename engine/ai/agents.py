@@ -5,6 +5,7 @@
 ``fortress``        parks two satellites on opposite corners (``engine.ai.fortress``)
 ``uct:N``           vanilla UCT with N random playouts a move
 ``uct@S``           vanilla UCT with S seconds a move
+``mcts:N``/``mcts@S`` informed MCTS-solver (``engine.ai.mcts``), N iterations or S seconds
 ``level3``          a level exactly as players meet it (``engine.ai.levels``)
 ``level5:N``        a level's search with its node budget replaced by N
 ``level5@S``        a level's search with S seconds a move instead of nodes
@@ -17,12 +18,13 @@ from dataclasses import dataclass, replace
 
 from engine.ai.fortress import fortress_move
 from engine.ai.levels import level
+from engine.ai.mcts import mcts_move
 from engine.ai.search import Search
 from engine.ai.uct import uct_move
 from engine.playout import greedy_move, random_move
 from engine.position import Position
 
-KINDS = ("random", "greedy", "fortress", "uct", "level")
+KINDS = ("random", "greedy", "fortress", "uct", "mcts", "level")
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,8 @@ class Agent:
             return fortress_move(position, rng)
         if self.kind == "uct":
             return uct_move(position, rng, self.nodes, self.seconds)
+        if self.kind == "mcts":
+            return mcts_move(position, rng, self.nodes, self.seconds)
         limits = level(self.level).limits
         if self.nodes or self.seconds:
             limits = replace(limits, nodes=self.nodes, seconds=self.seconds)
@@ -65,16 +69,16 @@ def parse_agent(spec: str) -> Agent:
         if budget:
             raise ValueError(f"agent '{spec}': {name} takes no budget")
         return Agent(name, spec=text)
-    if name == "uct":
+    if name in ("uct", "mcts"):
         if not budget:
-            raise ValueError(f"agent '{spec}': give UCT a budget, like uct:1000 or uct@1.0")
-        return Agent("uct", nodes=nodes, seconds=seconds, spec=text)
+            raise ValueError(f"agent '{spec}': give it a budget, like {name}:1000 or {name}@1.0")
+        return Agent(name, nodes=nodes, seconds=seconds, spec=text)
     if name.startswith("level") and name[5:].isdigit():
         number = int(name[5:])
         level(number)  # checks the range
         return Agent("level", level=number, nodes=nodes, seconds=seconds, spec=text)
     raise ValueError(
-        f"unknown agent '{spec}' (random, greedy, fortress, uct:N, uct@S, "
+        f"unknown agent '{spec}' (random, greedy, fortress, uct:N, uct@S, mcts:N, mcts@S, "
         "level1..level5[:N|@S])"
     )
 

@@ -158,6 +158,14 @@ def read_results(path: Path) -> list[dict[str, object]]:
     return list(games.values())
 
 
+def seed_and_moves(entry: dict[str, object]) -> tuple[int, list[int]]:
+    """The start seed and the moves of one game of the results file."""
+    seed, moves = entry["seed"], entry["moves"]
+    if not isinstance(seed, int) or not isinstance(moves, list):
+        raise ValueError("a results line without a seed and moves")
+    return seed, [int(move) for move in moves]
+
+
 def end_cleanly(path: Path) -> None:
     """Close a line a stop cut short, so the next game starts a line of its own."""
     if path.exists() and path.stat().st_size:
@@ -273,9 +281,7 @@ def build_report(path: Path, variants: list[str], pairings: list[str]) -> dict[s
             for g in games:
                 if g.get("variant") != variant or g.get("players") != players:
                     continue
-                seed, moves = g["seed"], g["moves"]
-                assert isinstance(seed, int) and isinstance(moves, list)
-                facts.append(game_facts(seed, moves, rules))
+                facts.append(game_facts(*seed_and_moves(g), rules))
             if facts:
                 columns[f"{variant}: {players}"] = report_rows(facts)
     return columns

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 
 import pygame
 
 from device.layout import Layout
+from device.selection import reading_order
 from device.theme import Colour, Fonts, Palette
 from engine.geometry import EDGES_OF, cell_at, file_of, rank_of
 from engine.moves import CONNECTION, DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
@@ -41,6 +43,7 @@ def cell_centre(layout: Layout, cell: int) -> tuple[int, int]:
 
 def draw_satellite(
     surface: pygame.Surface,
+    layout: Layout,
     fonts: Fonts,
     palette: Palette,
     centre: tuple[float, float],
@@ -48,10 +51,10 @@ def draw_satellite(
     code: int,
     connected: bool,
 ) -> None:
-    """One satellite: a disc (square for Blue with shapes on) with its value."""
+    """One satellite: a disc (square for Blue with shapes on) filled by its value."""
     colour = colour_of(code)
     fill = palette.players[colour]
-    radius = max(4, size * 43 // 100)
+    radius = layout.disc_radius(size)
     rect = pygame.Rect(0, 0, radius * 2, radius * 2)
     rect.center = (round(centre[0]), round(centre[1]))
     square = palette.shapes and colour == BLUE
@@ -62,14 +65,16 @@ def draw_satellite(
         pygame.draw.circle(surface, fill, rect.center, radius)
     if connected:
         ring = palette.player_text
+        width = max(2, size // 12)
         if square:
-            pygame.draw.rect(surface, ring, rect, width=max(1, size // 14), border_radius=size // 8)
+            pygame.draw.rect(surface, ring, rect, width=width, border_radius=size // 8)
         else:
-            pygame.draw.circle(surface, ring, rect.center, radius, width=max(1, size // 14))
-    label = fonts.get(max(9, size * 58 // 100), bold=True).render(
-        str(value_of(code)), True, palette.player_text
-    )
-    surface.blit(label, label.get_rect(center=rect.center))
+            pygame.draw.circle(surface, ring, rect.center, radius, width=width)
+    font = fonts.get(layout.value_size(fonts, size), bold=True)
+    label = font.render(str(value_of(code)), True, palette.player_text)
+    ink = label.get_bounding_rect()
+    # centre the digit's ink, not its line box (which carries room for accents)
+    surface.blit(label, (rect.centerx - ink.centerx, rect.centery - ink.centery))
 
 
 def _draw_cells(surface: pygame.Surface, layout: Layout, palette: Palette) -> None:
@@ -114,7 +119,7 @@ def _draw_group_outline(
     """The outline around a group's cells: thick for colonies, thin for pairs."""
     members = set(group.cells)
     colour = _group_colour(group, palette)
-    width = max(2, layout.cell // 9) if group.is_colony else 1
+    width = max(3, layout.cell // 8) if group.is_colony else 2
     for cell in members:
         rect = layout.cell_rect(file_of(cell), rank_of(cell))
         f, r = file_of(cell), rank_of(cell)
@@ -144,31 +149,115 @@ def _draw_crown(surface: pygame.Surface, colour: Colour, rect: pygame.Rect) -> N
     pygame.draw.polygon(surface, colour, points)
 
 
-def _draw_colony_badge(
-    surface: pygame.Surface, layout: Layout, palette: Palette, fonts: Fonts, group: Group
-) -> None:
-    """The colony's total on the top edge of its top-left cell, a crown at 6.
+def _chip_label(fonts: Fonts, layout: Layout, palette: Palette, group: Group) -> pygame.Surface:
+    """A colony's total, in the legible size, cropped to its ink."""
+    font = fonts.get(layout.text_size, bold=True)
+    image = font.render(str(group.total), True, palette.background)
+    return image.subsurface(image.get_bounding_rect()).copy()
 
-    The badge straddles the cell's edge so that it covers the rim of the
-    satellites above and below it, never the values in their middle.
+
+def _chip_rect(label: pygame.Surface, crowned: bool) -> pygame.Rect:
+    height = label.get_height() + 4
+    crown = height if crowned else 0
+    return pygame.Rect(0, 0, label.get_width() + 6 + crown, height)
+
+
+def _place_chips(
+    layout: Layout,
+    position: Position,
+    chips: list[tuple[Group, pygame.Rect]],
+    avoid: Collection[int],
+) -> list[tuple[Group, pygame.Rect]]:
+    """Put each colony's chip on empty cells near it, clear of every satellite and other chip.
+
+    A chip may span an empty cell and half of each empty neighbour; cells in
+    ``avoid`` (marked destinations) are used only when nothing else is free.
     """
-    corner = min(group.cells, key=lambda c: (-rank_of(c), file_of(c)))
-    rect = layout.cell_rect(file_of(corner), rank_of(corner))
-    colour = _group_colour(group, palette)
-    label = fonts.get(max(8, layout.cell * 36 // 100), bold=True).render(
-        str(group.total), True, palette.background
+    radius = layout.disc_radius(layout.cell)
+    discs = []
+    for cell in range(100):
+        if position.board[cell]:
+            disc = pygame.Rect(0, 0, 2 * radius - 2, 2 * radius - 2)
+            disc.center = cell_centre(layout, cell)
+            discs.append(disc)
+    placed: list[tuple[Group, pygame.Rect]] = []
+    empty = [cell for cell in range(100) if not position.board[cell]]
+    for group, size in chips:
+        for cell in sorted(empty, key=partial(_spot_preference, group, avoid)):
+            x, y = cell_centre(layout, cell)
+            spot = _free_spot(layout, size, (x, y), discs, [rect for _, rect in placed])
+            if spot is not None:
+                placed.append((group, spot))
+                break
+    return placed
+
+
+def _spot_preference(
+    group: Group, avoid: Collection[int], cell: int
+) -> tuple[bool, int, tuple[int, int]]:
+    """Free of marks first, then nearest the colony, then reading order."""
+    return (cell in avoid, _steps_to(group, cell), reading_order(cell))
+
+
+def _steps_to(group: Group, cell: int) -> int:
+    """King steps from ``cell`` to the nearest satellite of ``group``."""
+    return min(
+        max(abs(file_of(cell) - file_of(m)), abs(rank_of(cell) - rank_of(m))) for m in group.cells
     )
-    badge = label.get_rect(midleft=(rect.x, rect.y)).inflate(2, -2)
-    badge.top = max(badge.top, layout.board.top)
-    pygame.draw.rect(surface, colour, badge, border_radius=2)
-    surface.blit(label, label.get_rect(center=badge.center))
+
+
+def _free_spot(
+    layout: Layout,
+    size: pygame.Rect,
+    centre: tuple[int, int],
+    discs: list[pygame.Rect],
+    chips: list[pygame.Rect],
+) -> pygame.Rect | None:
+    half = layout.cell // 2
+    for shift in (0, half, -half):
+        rect = size.copy()
+        rect.center = (centre[0] + shift, centre[1])
+        if not layout.board.contains(rect):
+            continue
+        if rect.collidelist(discs) < 0 and rect.inflate(2, 2).collidelist(chips) < 0:
+            return rect
+    return None
+
+
+def _draw_chip(
+    surface: pygame.Surface,
+    layout: Layout,
+    palette: Palette,
+    group: Group,
+    label: pygame.Surface,
+    rect: pygame.Rect,
+) -> None:
+    """The chip: the total on the colony's colour, a crown in front at 6 satellites."""
+    colour = _group_colour(group, palette)
+    pygame.draw.rect(surface, colour, rect, border_radius=3)
+    pygame.draw.rect(surface, palette.background, rect, width=1, border_radius=3)
+    text_left = rect.x + 3
     if group.is_crowned:
-        size = max(6, layout.cell * 35 // 100)
-        _draw_crown(
-            surface,
-            palette.crown,
-            pygame.Rect(rect.right - size - 1, rect.y + 1, size, size * 3 // 4),
-        )
+        crown = pygame.Rect(rect.x + 3, rect.y + 3, rect.h - 6, rect.h - 6)
+        _draw_crown(surface, palette.background, crown)
+        text_left = crown.right + 3
+    surface.blit(label, (text_left, rect.centery - label.get_height() // 2))
+
+
+def _draw_leader(
+    surface: pygame.Surface, layout: Layout, palette: Palette, group: Group, rect: pygame.Rect
+) -> None:
+    """A line from the chip to the nearest satellite of its colony (drawn under the discs)."""
+    nearest = min(
+        group.cells,
+        key=lambda c: (
+            (cell_centre(layout, c)[0] - rect.centerx) ** 2
+            + (cell_centre(layout, c)[1] - rect.centery) ** 2
+        ),
+    )
+    pygame.draw.line(
+        surface, _group_colour(group, palette), rect.center, cell_centre(layout, nearest), 2
+    )
 
 
 def _draw_marks_under(
@@ -250,11 +339,19 @@ def draw_board(
     found = groups(position)
     for group in found:
         _draw_group_outline(surface, layout, palette, group)
+    colonies = [group for group in found if group.is_colony]
+    labels = {id(group): _chip_label(fonts, layout, palette, group) for group in colonies}
+    wanted = [(group, _chip_rect(labels[id(group)], group.is_crowned)) for group in colonies]
+    avoid = {*marks.targets, *marks.landings}
+    chips = _place_chips(layout, position, wanted, avoid)
+    for group, rect in chips:
+        _draw_leader(surface, layout, palette, group, rect)
     for cell in range(100):
         code = position.board[cell]
         if code and cell not in marks.hidden:
             draw_satellite(
                 surface,
+                layout,
                 fonts,
                 palette,
                 cell_centre(layout, cell),
@@ -262,7 +359,6 @@ def draw_board(
                 code,
                 position.is_connected(cell),
             )
-    for group in found:
-        if group.is_colony:
-            _draw_colony_badge(surface, layout, palette, fonts, group)
+    for group, rect in chips:
+        _draw_chip(surface, layout, palette, group, labels[id(group)], rect)
     _draw_marks_over(surface, layout, palette, marks)

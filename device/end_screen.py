@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from device.board_view import draw_satellite
 from device.buttons import Button
+from device.controls import control, draw_screen_bar, screen_bar_top
 from device.game import Game
+from device.menus import BACKWARD, FORWARD
+from device.pages import Block, draw_page, paginate, text_blocks
 from device.screen import Host, Screen
 from engine.geometry import file_of, rank_of
 from engine.pieces import BLUE, NOBODY, RED
@@ -32,9 +37,16 @@ class EndScreen(Screen):
         super().__init__(host)
         self.game = game
         self.result = game.score()
+        self.part = 0
+        """Which screenful: the result first, then what did not fit."""
+        self.parts = 1
 
     def handle(self, button: Button) -> None:
-        if button in (Button.A, Button.B, Button.MENU):
+        if button in FORWARD and self.part + 1 < self.parts:
+            self.part += 1
+        elif button in BACKWARD and self.part > 0:
+            self.part -= 1
+        elif button in (Button.A, Button.B, Button.MENU):
             self.host.to_title()
 
     def headline(self) -> tuple[str, int]:
@@ -75,74 +87,85 @@ class EndScreen(Screen):
             words.append(t(key, **values))
         return words
 
+    def _blocks(self, width: int) -> list[Block]:
+        ui = self.ui
+        headline, colour = self.headline()
+        shade = ui.palette.text if colour == NOBODY else ui.palette.players_light[colour]
+        blocks = text_blocks(ui, headline, width, shade, bold=True)
+        for paragraph in self.explanation():
+            blocks += text_blocks(ui, paragraph, width)
+        blocks += self._chip_rows(width)
+        pair = None if self.game.resigned != NOBODY else deciding_colonies(self.result)
+        if pair is not None:
+            rows = max(self._rows_and_columns(group)[0] for group in pair)
+            height = ui.layout.line + 12 + rows * ui.layout.cell
+            blocks.append(Block(height, partial(self._draw_side_by_side, pair=pair)))
+        return blocks
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         ui = self.ui
-        layout = ui.layout
-        palette = ui.palette
-        headline, colour = self.headline()
-        big = ui.font(layout.title_size * 3 // 4, bold=True)
-        image = big.render(
-            headline, True, palette.text if colour == NOBODY else palette.players_light[colour]
-        )
-        surface.blit(image, ((layout.width - image.get_width()) // 2, 4))
-        y = 8 + big.get_linesize()
-        font = ui.font(layout.small_size)
-        for paragraph in self.explanation():
-            y = ui.draw_lines(surface, ui.wrap(paragraph, font, layout.width - 12), font, (6, y))
-        y += 4
-        footer = font.render(ui.t("end.continue"), True, palette.dim)
-        bottom = layout.height - footer.get_height() - 3
-        surface.blit(footer, ((layout.width - footer.get_width()) // 2, bottom))
-        y = self._draw_colony_list(surface, y, bottom - 4) + 4
-        pair = None if self.game.resigned != NOBODY else deciding_colonies(self.result)
-        if pair is not None:
-            self._draw_side_by_side(
-                surface, pair, pygame.Rect(6, y, layout.width - 12, bottom - y - 4)
-            )
+        area = pygame.Rect(6, 4, ui.layout.width - 12, screen_bar_top(ui) - 8)
+        pages = paginate(self._blocks(area.w), area.h)
+        self.parts = len(pages)
+        self.part = min(self.part, self.parts - 1)
+        draw_page(surface, pages[self.part], area)
+        more = self.part + 1 < self.parts
+        controls = [control("ctl.more", Button.DOWN, Button.NEXT)] if more else []
+        controls.append(control("ctl.continue", Button.A))
+        draw_screen_bar(surface, ui, controls)
 
-    def _draw_colony_list(self, surface: pygame.Surface, top: int, bottom: int) -> int:
-        """Every colony as a chip: its total, in its controller's colour (grey: nobody).
-
-        Returns where the list ends.
-        """
+    def _chip_rows(self, width: int) -> list[Block]:
+        """Every colony as a chip: its total, in its controller's colour (grey: nobody)."""
         ui = self.ui
-        palette = ui.palette
-        font = ui.font(ui.layout.small_size, bold=True)
         colonies = sorted(self.result.colonies, key=lambda g: (g.controller, g.total))
         if not colonies:
-            return ui.draw_lines(surface, [ui.t("end.no_colonies")], font, (6, top), palette.dim)
-        x, y = 6, top
-        height = font.get_linesize() + 4
+            return text_blocks(ui, ui.t("end.no_colonies"), width, ui.palette.dim)
+        font = ui.font(bold=True)
+        height = ui.layout.line + 2
+        rows: list[list[tuple[Group, pygame.Surface]]] = [[]]
+        x = 0
         for group in colonies:
             label = str(group.total) + (" \u265b" if group.is_crowned else "")
-            words = font.render(label, True, palette.player_text)
-            chip = pygame.Rect(x, y, words.get_width() + 12, height)
-            if chip.right > ui.layout.width - 4:
-                x, y = 6, y + height + 3
-                chip.topleft = (x, y)
-            if chip.bottom > bottom:
-                return y
+            words = font.render(label, True, ui.palette.player_text)
+            if rows[-1] and x + words.get_width() + 12 > width:
+                rows.append([])
+                x = 0
+            rows[-1].append((group, words))
+            x += words.get_width() + 16
+        return [Block(height + 3, partial(self._draw_chips, row=row)) for row in rows]
+
+    def _draw_chips(
+        self, surface: pygame.Surface, area: pygame.Rect, row: list[tuple[Group, pygame.Surface]]
+    ) -> None:
+        palette = self.ui.palette
+        x = area.x
+        for group, words in row:
+            chip = pygame.Rect(x, area.y, words.get_width() + 12, area.h - 3)
             fill = (
                 palette.disputed
                 if group.controller == NOBODY
                 else palette.players[group.controller]
             )
-            pygame.draw.rect(surface, fill, chip, border_radius=height // 2)
+            pygame.draw.rect(surface, fill, chip, border_radius=chip.h // 2)
             if palette.shapes and group.controller == BLUE:
-                pygame.draw.rect(surface, palette.player_text, chip, width=1)
+                pygame.draw.rect(surface, palette.player_text, chip, width=2)
             surface.blit(words, words.get_rect(center=chip.center))
             x = chip.right + 4
-        return y + height
+
+    def _rows_and_columns(self, group: Group) -> tuple[int, int]:
+        files = [file_of(c) for c in group.cells]
+        ranks = [rank_of(c) for c in group.cells]
+        return max(ranks) - min(ranks) + 1, max(files) - min(files) + 1
 
     def _draw_side_by_side(
-        self, surface: pygame.Surface, pair: tuple[Group, Group], area: pygame.Rect
+        self, surface: pygame.Surface, area: pygame.Rect, pair: tuple[Group, Group]
     ) -> None:
         """The two deciding colonies, each drawn as it stands on the board."""
         ui = self.ui
         palette = ui.palette
         half = area.w // 2
-        label_font = ui.font(ui.layout.small_size, bold=True)
+        label_font = ui.font(bold=True)
         for index, group in enumerate(pair):
             box = pygame.Rect(area.x + index * half, area.y, half - 4, area.h)
             pygame.draw.rect(surface, palette.panel, box, border_radius=4)
@@ -161,13 +184,15 @@ class EndScreen(Screen):
     def _draw_colony(self, surface: pygame.Surface, group: Group, area: pygame.Rect) -> None:
         files = [file_of(c) for c in group.cells]
         ranks = [rank_of(c) for c in group.cells]
-        columns = max(files) - min(files) + 1
-        rows = max(ranks) - min(ranks) + 1
-        size = max(8, min(area.w // columns, area.h // rows, self.ui.layout.cell + 6))
+        rows, columns = self._rows_and_columns(group)
+        size = max(self.ui.layout.cell, min(area.w // columns, area.h // rows))
         left = area.centerx - columns * size // 2
         top = area.centery - rows * size // 2
         board = self.game.position.board
+        ui = self.ui
         for cell in group.cells:
             x = left + (file_of(cell) - min(files)) * size + size // 2
             y = top + (max(ranks) - rank_of(cell)) * size + size // 2
-            draw_satellite(surface, self.ui.fonts, self.ui.palette, (x, y), size, board[cell], True)
+            draw_satellite(
+                surface, ui.layout, ui.fonts, ui.palette, (x, y), size, board[cell], True
+            )

@@ -9,16 +9,16 @@ import pygame
 
 from device.board_view import BoardMarks, cell_centre, draw_board, draw_satellite
 from device.buttons import Button
+from device.controls import Control, button_label, control
 from device.game import HOTSEAT, LINK, Game
-from device.hud import draw_hud, hud_items
+from device.hud import HudItem, draw_hud
 from device.link_screens import draw_link_panel
 from device.match import Match
-from device.menus import Item, MenuScreen
+from device.menus import ConfirmScreen, Item, MenuScreen
 from device.screen import Host, Screen
 from device.selection import Selection, Stage
 from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
-from engine.notation import format_move
-from engine.pieces import BLUE
+from engine.pieces import BLUE, colour_of
 
 ANIMATION_MS = 160
 THINKING_TICK_MS = 300
@@ -37,6 +37,8 @@ class GameScreen(Screen):
         super().__init__(host)
         self.match = match
         self.selection: Selection | None = None
+        self.refusal = ""
+        """Why the satellite the player just tried to pick cannot move (until the next press)."""
         self.animation: tuple[int, int] | None = None
         """(move, start time) while a move slides into place."""
         self.shown_ply = match.game.ply
@@ -102,6 +104,7 @@ class GameScreen(Screen):
             self.host.push(SystemMenu(self.host, self))
             return
         self.animation = None
+        self.refusal = ""
         self._catch_up()
         selection = self.selection
         if selection is None:
@@ -116,11 +119,27 @@ class GameScreen(Screen):
         elif button is Button.PREV:
             selection.cycle(-1)
         elif button is Button.A:
+            picking = selection.stage is Stage.ORIGIN and not selection.must_pass()
+            if picking and selection.cursor not in selection.choices:
+                self.refusal = self._why_not(selection.cursor)
+                return
             move = PASS if selection.must_pass() else selection.confirm()
             if move is not None and self.match.play(move):
                 self._catch_up()
         elif button is Button.B:
             selection.back()
+
+    def _why_not(self, cell: int) -> str:
+        """In words, why the satellite on ``cell`` cannot be chosen now."""
+        position = self.game.position
+        code = position.board[cell]
+        if not code:
+            return "hud.why.empty"
+        if colour_of(code) != position.side:
+            return "hud.why.not_yours"
+        if position.is_connected(cell):
+            return "hud.why.locked"
+        return "hud.why.no_move"
 
     # -- time --------------------------------------------------------------
 
@@ -172,6 +191,7 @@ class GameScreen(Screen):
         return marks
 
     def prompt(self) -> str:
+        """What the player should know right now, above everything else ("": nothing)."""
         t = self.ui.t
         match = self.match
         if match.link_status:
@@ -180,14 +200,37 @@ class GameScreen(Screen):
             return t("hud.thinking") + "." * self._dots
         if self.game.setup.mode == LINK and not self.game.human_to_move():
             return t("hud.waiting")
+        if self.refusal:
+            return t(self.refusal)
+        if self.selection is not None and self.selection.must_pass():
+            return t("hud.must_pass", button=self._label(Button.A))
+        if self.selection is not None and self.selection.stage is Stage.LANDING:
+            return t("hud.landing")
         if self.hint is not None:
-            return t("hud.hint", move=format_move(self.hint))
-        if self.selection is not None:
-            if self.selection.must_pass():
-                return t("hud.must_pass")
-            if self.selection.stage is Stage.LANDING:
-                return t("hud.landing")
+            return t("hud.hint")
         return ""
+
+    def _label(self, button: Button) -> str:
+        return button_label(self.ui, button) or button.value
+
+    def controls(self) -> list[Control]:
+        """The buttons that do something now, most useful first."""
+        menu = control("help.menu", Button.MENU)
+        selection = self.selection
+        if selection is None or self.match.link_status:
+            return [menu]
+        if selection.must_pass():
+            return [control("ctl.pass", Button.A), menu]
+        browse = [
+            control("help.next", Button.SELECT),
+            control("ctl.cycle", Button.NEXT, Button.PREV),
+        ]
+        if selection.stage is Stage.ORIGIN:
+            return [control("ctl.pick", Button.A), *browse, menu]
+        back = control("help.back", Button.B)
+        if selection.stage is Stage.TARGET:
+            return [control("ctl.place", Button.A), back, *browse, menu]
+        return [control("ctl.push", Button.A), back, *browse, menu]
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.ui
@@ -208,11 +251,13 @@ class GameScreen(Screen):
             for begin, end, code in moving:
                 (x0, y0), (x1, y1) = cell_centre(ui.layout, begin), cell_centre(ui.layout, end)
                 centre = (x0 + (x1 - x0) * progress, y0 + (y1 - y0) * progress)
-                draw_satellite(surface, ui.fonts, ui.palette, centre, ui.layout.cell, code, False)
+                draw_satellite(
+                    surface, ui.layout, ui.fonts, ui.palette, centre, ui.layout.cell, code, False
+                )
         status = self.match.link_status
-        prompt = "" if status else self.prompt()  # the panel says it
-        items = hud_items(ui, position, self.game.last_move, prompt, prompt_first=bool(prompt))
-        draw_hud(surface, ui, items)
+        words = "" if status else self.prompt()  # the panel says it
+        prompt = HudItem(words, ui.palette.cursor) if words else None
+        draw_hud(surface, ui, position, prompt, self.controls())
         if status == "lost":
             draw_link_panel(surface, ui, ui.t("link.lost_title"), [ui.t("link.lost_body")])
         elif status == "error":
@@ -226,6 +271,7 @@ class SystemMenu(MenuScreen):
     """Menu during play: resume, undo, hint, rules, settings, resign, title."""
 
     overlay = True
+    wraps = False
     title_key = "menu.title"
 
     def __init__(self, host: Host, game_screen: GameScreen) -> None:
@@ -247,13 +293,23 @@ class SystemMenu(MenuScreen):
             Item(lambda: t("menu.hint"), self._then(match.ask_hint), visible=match.person_to_move),
             Item(lambda: t("menu.rules"), self._open_rules),
             Item(lambda: t("menu.settings"), self._open_settings),
-            Item(lambda: t("menu.resign"), self._then(match.resign), visible=match.can_resign),
-            Item(lambda: t("menu.to_title"), self.host.to_title),
+            Item(
+                lambda: t("menu.resign"),
+                self._confirm("confirm.resign", match.resign),
+                visible=match.can_resign,
+            ),
+            Item(lambda: t("menu.to_title"), self._confirm("confirm.to_title", self.host.to_title)),
         ]
 
     def _undo(self) -> None:
         if not self.game_screen.match.undo():
             self.host.show_message(self.ui.t("menu.nothing_to_undo"))
+
+    def _confirm(self, question: str, action: Callable[[], object]) -> Callable[[], None]:
+        def ask() -> None:
+            self.host.push(ConfirmScreen(self.host, self.ui.t(question), self._then(action)))
+
+        return ask
 
     def _then(self, action: Callable[[], object]) -> Callable[[], None]:
         def run() -> None:

@@ -1,4 +1,5 @@
-"""The game screen's status words: turn, connections, grace, score, last move."""
+"""The game screen's status words: turn, leader, grace, connections, colonies;
+the current prompt; and the button bar."""
 
 from __future__ import annotations
 
@@ -6,10 +7,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from device.controls import Control, draw_button_bar, draw_button_column
 from device.theme import Colour
 from device.ui import Ui
-from engine.moves import PASS
-from engine.notation import format_move
 from engine.pieces import NOBODY
 from engine.position import Position
 from engine.scoring import score
@@ -23,72 +23,89 @@ class HudItem:
     """A small disc drawn before the words (the player's colour)."""
 
 
-def hud_items(
-    ui: Ui, position: Position, last_move: int | None, prompt: str, prompt_first: bool
-) -> list[HudItem]:
-    """The HUD's items, most important first (small screens drop the tail)."""
+def essential_items(ui: Ui, position: Position) -> list[HudItem]:
+    """Whose turn (with their grace moves) and who leads: shown on every device."""
     palette = ui.palette
     side = position.side
-    items = [
-        HudItem(
-            ui.t("hud.to_move", colour=ui.colour_name(side)), palette.text, palette.players[side]
-        ),
-    ]
-    if prompt and prompt_first:
-        items.append(HudItem(prompt, palette.cursor))
+    name = ui.colour_name(side)
     if position.grace:
-        items.append(HudItem(ui.t("hud.grace", moves=position.grace), palette.crown))
-    items.append(HudItem(ui.t("hud.connected", count=position.connected_total()), palette.text))
+        turn = HudItem(ui.t("hud.grace", colour=name, moves=position.grace), palette.crown)
+    else:
+        turn = HudItem(ui.t("hud.to_move", colour=name), palette.text)
+    turn = HudItem(turn.words, turn.colour, palette.players[side])
+    now = score(position)
+    if now.winner == NOBODY:
+        leader = HudItem(ui.t("hud.even"), palette.dim)
+    else:
+        winner = ui.colour_name(now.winner)
+        words = ui.t("hud.leads", colour=winner)
+        if now.decided_by_tiebreak:
+            longer = ui.t("hud.leads_tiebreak", colour=winner)
+            fits = not ui.layout.side_panel and ui.font().size(longer)[0] <= ui.layout.width - 24
+            words = longer if ui.layout.side_panel or fits else words
+        leader = HudItem(
+            words,
+            palette.players_light[now.winner],
+            palette.players[now.winner],
+        )
+    return [turn, leader]
+
+
+def detail_items(ui: Ui, position: Position) -> list[HudItem]:
+    """Connections and colonies: beside the board where there is room."""
+    palette = ui.palette
+    items = [HudItem(ui.t("hud.connected", count=position.connected_total()), palette.text)]
     if position.connections_open():
         edges = " ".join(ui.t(f"edge.{edge}") for edge in position.free_edges())
         items.append(HudItem(ui.t("hud.open", edges=edges), palette.free_edge))
     else:
         items.append(HudItem(ui.t("hud.closed"), palette.dim))
-    now = score(position)
-    items.append(HudItem(ui.t("hud.colonies", red=now.counts[0], blue=now.counts[1]), palette.text))
-    if now.winner == NOBODY:
-        items.append(HudItem(ui.t("hud.even"), palette.dim))
-    else:
-        key = "hud.leads_tiebreak" if now.decided_by_tiebreak else "hud.leads"
-        items.append(
-            HudItem(
-                ui.t(key, colour=ui.colour_name(now.winner)),
-                palette.players_light[now.winner],
-                palette.players[now.winner],
-            )
-        )
-    if last_move is not None:
-        words = "pass" if last_move == PASS else format_move(last_move)
-        items.append(HudItem(ui.t("hud.last", move=words), palette.dim))
-    if prompt and not prompt_first:
-        items.append(HudItem(prompt, palette.cursor))
+    counts = score(position).counts
+    items.append(HudItem(ui.t("hud.colonies", red=counts[0], blue=counts[1]), palette.text))
     return items
 
 
-def draw_hud(surface: pygame.Surface, ui: Ui, items: list[HudItem]) -> None:
-    """Flow the items into the HUD area: one per line beside the board, in rows below it."""
+def _draw_item(surface: pygame.Surface, ui: Ui, item: HudItem, x: int, y: int, width: int) -> int:
+    """One item, wrapped to ``width``; returns the y below it."""
+    font = ui.font()
+    line = ui.layout.line
+    dot = line // 2 + 2 if item.dot else 0
+    lines = ui.wrap(item.words, font, width - dot)
+    if item.dot:
+        pygame.draw.circle(surface, item.dot, (x + line // 4 + 1, y + line // 2), line // 4 + 1)
+    for words in lines:
+        surface.blit(font.render(words, True, item.colour), (x + dot, y))
+        y += line
+    return y
+
+
+def draw_hud(
+    surface: pygame.Surface,
+    ui: Ui,
+    position: Position,
+    prompt: HudItem | None,
+    controls: list[Control],
+) -> None:
+    """Beside the board: everything, buttons at the bottom. Below it: turn, leader,
+    and the prompt or else the button bar."""
     layout = ui.layout
     area = layout.hud
     pygame.draw.rect(surface, ui.palette.panel, area)
-    font = ui.font(layout.text_size if layout.side_panel else layout.small_size)
-    line = font.get_linesize()
-    gap = font.size("  ")[0]
-    x, y = area.x + 4, area.y + 3
+    essential = essential_items(ui, position)
+    if not layout.side_panel:
+        y = area.y
+        for item in essential:
+            y = _draw_item(surface, ui, item, area.x + 4, y, 10_000)
+        if prompt is not None:
+            _draw_item(surface, ui, prompt, area.x + 4, y, 10_000)
+        else:
+            draw_button_bar(surface, ui, controls, y)
+        return
+    bottom = draw_button_column(surface, ui, controls, area)
+    items = essential + ([prompt] if prompt is not None else []) + detail_items(ui, position)
+    y = area.y + 3
     for item in items:
-        dot = line // 2 + 2 if item.dot else 0
-        width = font.size(item.words)[0] + dot
-        if layout.side_panel:
-            lines = ui.wrap(item.words, font, area.w - 8 - dot)
-        else:
-            lines = [item.words]
-            if x > area.x + 4 and x + width > area.right - 2:
-                x, y = area.x + 4, y + line
-        if y + line * len(lines) > area.bottom:
+        lines = ui.wrap(item.words, ui.font(), area.w - 8)
+        if y + len(lines) * layout.line > bottom:
             return
-        if item.dot:
-            pygame.draw.circle(surface, item.dot, (x + line // 4 + 1, y + line // 2), line // 4 + 1)
-        ui.draw_lines(surface, lines, font, (x + dot, y), item.colour)
-        if layout.side_panel:
-            y += line * len(lines) + 3
-        else:
-            x += width + gap
+        y = _draw_item(surface, ui, item, area.x + 4, y, area.w - 8) + 3

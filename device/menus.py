@@ -10,6 +10,7 @@ import pygame
 
 import engine
 from device.buttons import Button
+from device.controls import Control, control, draw_screen_bar, screen_bar_top
 from device.game import HOTSEAT, LINK, MODES, VERSUS_AI, Game, GameSetup
 from device.link_games import GUEST, HOST, PORT_TAG, ROLE_TAG
 from device.link_screens import connect, port_label, role_for
@@ -20,6 +21,7 @@ from engine.pieces import BLUE, RED
 
 FORWARD = (Button.DOWN, Button.NEXT, Button.SELECT)
 BACKWARD = (Button.UP, Button.PREV)
+BROWSE = (Button.UP, Button.DOWN, Button.NEXT, Button.PREV)
 
 
 @dataclass
@@ -33,6 +35,8 @@ class Item:
 
 class MenuScreen(Screen):
     title_key = ""
+    wraps = True
+    """Stepping past the last item comes back to the first (not where an item is risky)."""
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)
@@ -54,10 +58,12 @@ class MenuScreen(Screen):
         shown = self.shown()
         self.index = min(self.index, len(shown) - 1)
         item = shown[self.index]
-        if button in FORWARD:
-            self.index = (self.index + 1) % len(shown)
-        elif button in BACKWARD:
-            self.index = (self.index - 1) % len(shown)
+        if button in FORWARD or button in BACKWARD:
+            step = 1 if button in FORWARD else -1
+            if self.wraps:
+                self.index = (self.index + step) % len(shown)
+            else:
+                self.index = min(len(shown) - 1, max(0, self.index + step))
         elif button in (Button.LEFT, Button.RIGHT) and item.adjust is not None:
             item.adjust(1 if button is Button.RIGHT else -1)
         elif button is Button.A:
@@ -79,14 +85,14 @@ class MenuScreen(Screen):
             pygame.draw.rect(surface, palette.dim, panel, width=1, border_radius=6)
         else:
             surface.fill(palette.background)
-            panel = pygame.Rect(0, 0, layout.width, layout.height)
-        title_font = ui.font(layout.text_size + 3, bold=True)
-        title = title_font.render(self.title(), True, palette.text)
-        surface.blit(title, (panel.centerx - title.get_width() // 2, panel.y + 6))
+            panel = pygame.Rect(0, 0, layout.width, screen_bar_top(ui))
+        title_font = ui.font(layout.title_size, bold=True)
+        title_lines = ui.wrap(self.title(), title_font, panel.w - 8)
+        ui.draw_lines(surface, title_lines, title_font, (panel.x, panel.y + 6), centred_in=panel.w)
         font = ui.font()
-        row = font.get_linesize() + 6
+        row = layout.line + 6
         shown = self.shown()
-        top = panel.y + 12 + title_font.get_linesize()
+        top = panel.y + 12 + title_font.get_linesize() * len(title_lines)
         fits = max(1, (panel.bottom - top - 4) // row)
         first = min(max(0, self.index - fits + 1), max(0, len(shown) - fits))
         for position, item in enumerate(shown[first : first + fits]):
@@ -96,10 +102,23 @@ class MenuScreen(Screen):
                 pygame.draw.rect(surface, palette.highlight, rect, border_radius=4)
                 pygame.draw.rect(surface, palette.cursor, rect, width=1, border_radius=4)
             label = item.label()
-            if item.adjust is not None and index == self.index:
+            if item.adjust is not None and index == self.index and self._has_sideways():
                 label = f"< {label} >"
             image = font.render(label, True, palette.text)
-            surface.blit(image, (rect.centerx - image.get_width() // 2, rect.y + 3))
+            surface.blit(image, (rect.centerx - image.get_width() // 2, rect.y + 1))
+        if not self.overlay:
+            draw_screen_bar(surface, ui, self.controls())
+
+    def _has_sideways(self) -> bool:
+        return Button.LEFT in self.ui.profile.buttons.values()
+
+    def controls(self) -> list[Control]:
+        item = self.shown()[min(self.index, len(self.shown()) - 1)]
+        if item.adjust is not None and item.action is None:
+            first = control("ctl.change", Button.A, Button.LEFT, Button.RIGHT)
+        else:
+            first = control("help.confirm", Button.A)
+        return [first, control("help.back", Button.B), control("ctl.browse", *BROWSE)]
 
 
 class TitleScreen(MenuScreen):
@@ -153,15 +172,8 @@ class TitleScreen(MenuScreen):
             return
         connect(self.host, connector, port, role, saved=game)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        from device.board_view import draw_satellite
-
-        size = self.ui.layout.cell
-        y = self.ui.layout.height - size
-        draw_satellite(surface, self.ui.fonts, self.ui.palette, (size, y), size, 3, True)
-        w = self.ui.layout.width
-        draw_satellite(surface, self.ui.fonts, self.ui.palette, (w - size, y), size, 6, True)
+    def controls(self) -> list[Control]:
+        return [control("help.confirm", Button.A), control("ctl.browse", *BROWSE)]
 
 
 class NewGameScreen(MenuScreen):
@@ -318,6 +330,32 @@ class AboutScreen(Screen):
             ui.t("about.font"),
         ]
         ui.draw_lines(surface, lines, ui.font(), (0, y + 6), centred_in=ui.layout.width)
+
+
+class ConfirmScreen(MenuScreen):
+    """A yes/no question before something that cannot be taken back; "No" comes first."""
+
+    overlay = True
+    wraps = False
+
+    def __init__(self, host: Host, question: str, action: Callable[[], None]) -> None:
+        super().__init__(host)
+        self.question = question
+        self.action = action
+
+    def title(self) -> str:
+        return self.question
+
+    def items(self) -> list[Item]:
+        t = self.ui.t
+        return [
+            Item(lambda: t("confirm.no"), self.host.pop),
+            Item(lambda: t("confirm.yes"), self.yes),
+        ]
+
+    def yes(self) -> None:
+        self.host.pop()
+        self.action()
 
 
 class MessageScreen(Screen):

@@ -12,6 +12,8 @@ class DeviceProfile:
     name: str
     width: int
     height: int
+    diagonal_in: float
+    """The panel's visible diagonal in inches: how big a pixel is on the glass."""
     buttons: dict[str, Button]
     """Physical button name -> logical button."""
     long_press: dict[str, Button] = field(default_factory=dict)
@@ -28,18 +30,12 @@ class DeviceProfile:
         """The physical button the help lines give for ``meaning`` (e.g. "help.back")."""
         return next((name for name, does in self.help_lines if does == meaning), "B")
 
-    @property
-    def paging_buttons(self) -> str:
-        """How the player turns pages: the D-pad, or next/previous on four-button devices."""
-        if self.has_dpad:
-            return "< >"
-        return f"{self.button_for('help.next')}/{self.button_for('help.previous')}"
-
 
 HATMINI = DeviceProfile(
     name="hatmini",
     width=320,
     height=240,
+    diagonal_in=2.0,
     buttons={"A": Button.A, "B": Button.B, "X": Button.NEXT, "Y": Button.PREV},
     long_press={"B": Button.MENU},
     has_dpad=False,
@@ -56,6 +52,7 @@ LCDHAT = DeviceProfile(
     name="lcdhat",
     width=240,
     height=240,
+    diagonal_in=1.3,
     buttons={
         "UP": Button.UP,
         "DOWN": Button.DOWN,
@@ -79,6 +76,7 @@ TABLETOP = DeviceProfile(
     name="tabletop",
     width=480,
     height=320,
+    diagonal_in=3.5,
     buttons={
         "UP": Button.UP,
         "DOWN": Button.DOWN,

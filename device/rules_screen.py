@@ -8,8 +8,9 @@ import pygame
 
 from device.board_view import BoardMarks, draw_board
 from device.buttons import Button
+from device.controls import Control, control, draw_screen_bar, screen_bar_top
 from device.i18n import RULE_PAGES
-from device.layout import Layout
+from device.pages import Block, draw_page, paginate, text_blocks
 from device.screen import Host, Screen
 from engine.geometry import cell_at
 from engine.moves import DISPLACEMENT, kind_of, landing_of, origin_of, target_of
@@ -84,78 +85,103 @@ class RulesScreen(Screen):
     def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.page = 1
+        self.part = 0
+        """Which screenful of the page (a long page continues on the next screen)."""
+        self.parts = 1
         self.diagrams = _diagrams()
 
     def handle(self, button: Button) -> None:
         if button in (Button.B, Button.MENU):
             self.host.pop()
         elif button in (Button.LEFT, Button.UP, Button.PREV):
-            self.page = max(1, self.page - 1)
+            if self.part > 0:
+                self.part -= 1
+            elif self.page > 1:
+                self.page -= 1
+                self.part = len(self._parts()) - 1
         elif button in (Button.RIGHT, Button.DOWN, Button.NEXT, Button.SELECT, Button.A):
-            if button is Button.A and self.page == RULE_PAGES:
+            if self.part + 1 < len(self._parts()):
+                self.part += 1
+            elif self.page < RULE_PAGES:
+                self.page, self.part = self.page + 1, 0
+            elif button is Button.A:
                 self.host.pop()
-            self.page = min(RULE_PAGES, self.page + 1)
+
+    def controls(self) -> list[Control]:
+        return [
+            control("ctl.page", Button.NEXT, Button.PREV, Button.LEFT, Button.RIGHT),
+            control("help.back", Button.B),
+        ]
+
+    def _content(self) -> pygame.Rect:
+        top = self.ui.layout.line + 6
+        return pygame.Rect(6, top, self.ui.layout.width - 12, screen_bar_top(self.ui) - top - 2)
+
+    def _beside(self) -> bool:
+        """Wide screens put the diagram beside the words."""
+        layout = self.ui.layout
+        return layout.width > layout.height * 5 // 4 and self.page in self.diagrams
+
+    def _parts(self) -> list[list[Block]]:
+        ui = self.ui
+        area = self._content()
+        words = ui.t(f"rules.{self.page}.text")
+        if self._beside():
+            return paginate(text_blocks(ui, words, area.w * 11 // 20), area.h)
+        blocks = text_blocks(ui, words, area.w)
+        diagram = self.diagrams.get(self.page)
+        if diagram is not None:
+            height = diagram.size[1] * ui.layout.cell + 4
+            blocks.append(Block(height, lambda surface, rect: self._draw_diagram(surface, rect)))
+        elif self.page == 6:
+            big = ui.font(ui.layout.title_size, bold=True)
+            blocks.append(Block(big.get_linesize(), self._draw_grace))
+        return paginate(blocks, area.h)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         ui = self.ui
-        layout = ui.layout
-        palette = ui.palette
-        heading = ui.t("rules.title", page=self.page, pages=RULE_PAGES)
-        heading += " · " + ui.t(f"rules.{self.page}.title")
-        title_font = ui.font(layout.text_size + 1, bold=True)
-        surface.blit(title_font.render(heading, True, palette.text), (6, 4))
-        top = 8 + title_font.get_linesize()
-        nav = ui.font(layout.small_size)
-        profile = ui.profile
-        words = ui.t(
-            "rules.nav", pages=profile.paging_buttons, back=profile.button_for("help.back")
-        )
-        footer = nav.render(words, True, palette.dim)
-        bottom = layout.height - footer.get_height() - 3
-        surface.blit(footer, ((layout.width - footer.get_width()) // 2, bottom))
-        diagram = self.diagrams.get(self.page)
-        beside = layout.width > layout.height * 5 // 4 and diagram is not None
-        text_width = layout.width * 11 // 20 if beside else layout.width - 12
-        font = ui.font(layout.small_size if not beside else layout.text_size)
-        lines = ui.wrap(ui.t(f"rules.{self.page}.text"), font, text_width)
-        text_bottom = ui.draw_lines(surface, lines, font, (6, top))
-        if diagram is not None:
-            if beside:
-                area = pygame.Rect(
-                    text_width + 12, top, layout.width - text_width - 18, bottom - top
-                )
-            else:
-                area = pygame.Rect(6, text_bottom + 4, layout.width - 12, bottom - text_bottom - 8)
-            self._draw_diagram(surface, diagram, area)
-        elif self.page == 6:
-            big = ui.font(layout.title_size, bold=True)
-            image = big.render("\u26a1 3 \u2192 2 \u2192 1", True, palette.crown)
-            surface.blit(image, ((layout.width - image.get_width()) // 2, text_bottom + 10))
+        pages = f"{self.page}/{RULE_PAGES}"
+        heading = ui.t("rules.heading", pages=pages, title=ui.t(f"rules.{self.page}.title"))
+        title = ui.font(bold=True).render(heading, True, ui.palette.text)
+        surface.blit(title, (6, 2))
+        parts = self._parts()
+        self.part = min(self.part, len(parts) - 1)
+        area = self._content()
+        draw_page(surface, parts[self.part], area)
+        if self._beside():
+            text_width = area.w * 11 // 20
+            self._draw_diagram(
+                surface,
+                pygame.Rect(area.x + text_width + 6, area.y, area.w - text_width - 6, area.h),
+            )
+        controls = self.controls()
+        if self.part + 1 < len(parts):
+            controls.insert(0, control("ctl.more", Button.A))
+        draw_screen_bar(surface, ui, controls)
 
-    def _draw_diagram(self, surface: pygame.Surface, diagram: Diagram, area: pygame.Rect) -> None:
+    def _draw_grace(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        big = self.ui.font(self.ui.layout.title_size, bold=True)
+        image = big.render("\u26a1 3 \u2192 2 \u2192 1", True, self.ui.palette.crown)
+        surface.blit(image, (area.centerx - image.get_width() // 2, area.y))
+
+    def _draw_diagram(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        diagram = self.diagrams[self.page]
         columns, rows = diagram.size
-        cell = max(8, min(area.w // columns, area.h // rows, self.ui.layout.cell + 4))
+        cell = max(
+            self.ui.layout.cell, min(area.w // columns, area.h // rows, self.ui.layout.cell + 4)
+        )
         width, height = columns * cell, rows * cell
         window = pygame.Rect(0, 0, width, height)
         window.center = area.center
+        window.top = area.top + 2
         board = pygame.Rect(
             window.x - OFFSET * cell,
             window.bottom + OFFSET * cell - 10 * cell,
             10 * cell,
             10 * cell,
         )
-        layout = Layout(
-            width=self.ui.layout.width,
-            height=self.ui.layout.height,
-            board=board,
-            cell=cell,
-            hud=pygame.Rect(0, 0, 0, 0),
-            side_panel=False,
-            text_size=self.ui.layout.text_size,
-            small_size=self.ui.layout.small_size,
-            title_size=self.ui.layout.title_size,
-        )
+        layout = self.ui.layout.on_board(board, cell)
         surface.set_clip(window)
         draw_board(
             surface, layout, self.ui.palette, self.ui.fonts, diagram.position, diagram.marks()

@@ -16,7 +16,7 @@ class Ui:
         self.profile = profile
         self.settings = settings
         self.fonts = fonts
-        self.layout = Layout.for_size(profile.width, profile.height)
+        self.layout = Layout.for_screen(profile.width, profile.height, profile.diagonal_in, fonts)
 
     @property
     def palette(self) -> Palette:

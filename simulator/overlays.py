@@ -26,7 +26,7 @@ class HelpOverlay:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 215))
         surface.blit(shade, (0, 0))
-        font = ui.font(ui.layout.small_size)
+        font = ui.font(ui.layout.text_size)
         lines = [f"{self.profile.name}: {ui.t('help.title')}"]
         lines += [f"{keys}: {button}" for keys, button in self.keys]
         lines += [f"{button} = {ui.t(meaning)}" for button, meaning in self.profile.help_lines]
@@ -50,7 +50,7 @@ class PerfOverlay:
     def __call__(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
-        font = self.ui.font(self.ui.layout.small_size)
+        font = self.ui.font(self.ui.layout.text_size)
         words = f"{self.last_ms:.1f} ms (max {self.worst_ms:.1f})"
         image = font.render(words, True, (255, 255, 0), (0, 0, 0))
         surface.blit(image, (surface.get_width() - image.get_width(), 0))
@@ -67,6 +67,6 @@ class StatusOverlay:
         words = self.status()
         if not words:
             return
-        font = self.ui.font(self.ui.layout.small_size)
+        font = self.ui.font(self.ui.layout.text_size)
         image = font.render(words, True, (255, 255, 0), (0, 0, 0))
         surface.blit(image, (0, surface.get_height() - image.get_height()))

@@ -12,7 +12,7 @@ from app_driver import Driver
 from device.end_screen import EndScreen
 from device.game import HOTSEAT, Game, GameSetup
 from device.game_screen import GameScreen, SystemMenu
-from device.menus import NewGameScreen, SettingsScreen
+from device.menus import ConfirmScreen, NewGameScreen, SettingsScreen
 from device.rules_screen import RulesScreen
 from device.selection import Stage
 from engine.moves import CONNECTION, DISPLACEMENT, kind_of, origin_of, target_of
@@ -52,9 +52,11 @@ def _settle(driver: Driver) -> None:
     driver.advance(400)
 
 
-def render_gallery(profile: str, save_dir: Path) -> dict[str, pygame.Surface]:
+def render_gallery(
+    profile: str, save_dir: Path, driver: Driver | None = None
+) -> dict[str, pygame.Surface]:
     """Screen name -> a copy of the frame, every state built the same way each time."""
-    driver = Driver(profile, save_dir, seed=2)
+    driver = driver or Driver(profile, save_dir, seed=2)
     app = driver.app
     shots: dict[str, pygame.Surface] = {}
 
@@ -88,6 +90,8 @@ def render_gallery(profile: str, save_dir: Path) -> dict[str, pygame.Surface]:
     shoot("displacement")
     app.push(SystemMenu(app, screen))
     shoot("system-menu")
+    app.push(ConfirmScreen(app, app.ui.t("confirm.to_title"), app.to_title))
+    shoot("confirm")
     app.screens = app.screens[:1]
     app.push(EndScreen(app, played_game(TIEBREAK_SEED)))
     shoot("end-tiebreak")
@@ -117,3 +121,13 @@ def write_gallery(profile: str, save_dir: Path, folder: Path) -> list[Path]:
         pygame.image.save(surface, path)
         paths.append(path)
     return paths
+
+
+def smallest_cap_mm(profile: str, save_dir: Path) -> float:
+    """The smallest capital height, in mm on the panel, of any font the gallery drew with."""
+    driver = Driver(profile, save_dir, seed=2)
+    fonts = driver.app.ui.fonts
+    fonts.used.clear()
+    render_gallery(profile, save_dir, driver)
+    smallest = min(fonts.cap_height(size, bold) for size, bold in fonts.used)
+    return smallest / driver.app.ui.layout.px_per_mm

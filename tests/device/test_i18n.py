@@ -7,7 +7,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device.hud import hud_items
+from device.hud import detail_items, essential_items
 from device.i18n import LANGUAGES, RULE_PAGES, STRINGS, text
 from device.profiles import PROFILES
 from device.settings import CHOICES, Settings
@@ -17,7 +17,8 @@ from engine.position import END_REASON_NAMES
 from engine.start import starting_position
 
 SOURCE = Path(__file__).parents[2] / "device"
-LITERAL_KEY = re.compile(r"""\bt\(\s*["']([a-z_]+(?:\.[a-z0-9_]+)+)["']""")
+LITERAL_KEY = re.compile(r"""\b(?:t|control)\(\s*["']([a-z_]+(?:\.[a-z0-9_]+)+)["']""")
+RETURNED_KEY = re.compile(r"""\breturn\s+["']([a-z_]+(?:\.[a-z0-9_]+)+)["']""")
 
 
 def _fields(template: str) -> set[str]:
@@ -34,7 +35,8 @@ def test_each_string_has_both_languages_with_the_same_blanks(key: str) -> None:
 def test_every_key_the_code_names_exists() -> None:
     used = set()
     for path in SOURCE.glob("*.py"):
-        used |= set(LITERAL_KEY.findall(path.read_text()))
+        source = path.read_text()
+        used |= set(LITERAL_KEY.findall(source)) | set(RETURNED_KEY.findall(source))
     assert used, "the pattern found no keys: the test would prove nothing"
     assert sorted(used - set(STRINGS)) == []
 
@@ -62,6 +64,7 @@ def test_spanish_is_really_spanish() -> None:
 def test_the_hud_speaks_the_chosen_language() -> None:
     pygame.font.init()
     spanish = Ui(PROFILES["lcdhat"], Settings(language="es"), Fonts())
-    words = [item.words for item in hud_items(spanish, starting_position(1), None, "", False)]
+    start = starting_position(1)
+    words = [item.words for item in essential_items(spanish, start) + detail_items(spanish, start)]
     assert words[0] == "Mueve Rojo"
-    assert "Colonias 0-0" in words and "Empate" in words
+    assert "Colonias 0-0" in words and "Igualados" in words

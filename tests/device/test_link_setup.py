@@ -195,6 +195,7 @@ def test_the_link_is_served_under_the_menu_and_closed_on_the_way_to_the_title(
     assert screen.game.record.moves == [peer], "the peer's move lands under the menu"
     assert not session.closed
     driver.choose_item("Back to title")
+    driver.choose_item("Yes")
     assert session.closed
 
 

@@ -25,10 +25,10 @@ def test_resign_is_not_one_wrap_away_from_resume_and_asks_first(tmp_path: Path) 
     driver.choose_item("Resign")
     assert isinstance(driver.app.top, ConfirmScreen)
     driver.confirm()  # "No" is the first answer
-    assert driver.app.screens[-1] is menu and not screen.finished
+    assert driver.app.screens[-1] is menu and not screen.match.finished
     driver.choose_item("Resign")
     driver.choose_item("Yes")
-    assert screen.finished
+    assert screen.match.finished
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -21,7 +23,32 @@ from deploy.profiles import load_profiles
 DEFAULT_PATH = Path("/etc/satellites/config.toml")
 DEFAULT_SAVE_DIR = Path("/var/lib/satellites")
 LANGUAGES = ("en", "es")
-DISPLAYS = ("kmsdrm", "x11", "wayland", "offscreen", "dummy")
+DISPLAYS = ("framebuffer", "kmsdrm", "x11", "wayland", "offscreen", "dummy")
+DEFAULT_DISPLAY = {"spi": "framebuffer", "hdmi": "kmsdrm"}
+"""The panel's kind -> the display path a profile uses unless the config says otherwise.
+
+SPI panels go through the kernel's framebuffer (nothing to install, no Mesa);
+HDMI screens through kmsdrm, which falls back to the framebuffer when it fails.
+"""
+SAFE_PATH = re.compile(r"/[A-Za-z0-9._+@:/-]*")
+"""Paths written into systemd units and udev rules: no spaces, quotes or specials."""
+SYSTEM_FOLDERS = frozenset(
+    Path(p)
+    for p in (
+        "/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/media", "/mnt", "/opt",
+        "/proc", "/root", "/run", "/sbin", "/srv", "/sys", "/tmp", "/usr", "/var",
+        "/var/lib", "/var/cache", "/var/log", "/var/tmp", "/var/spool", "/usr/local",
+    )
+)  # fmt: skip
+"""Never a save folder: the installer would chmod it and uninstall --purge would remove it."""
+NO_SAVES_UNDER = tuple(
+    Path(p)
+    for p in (
+        "/bin", "/boot", "/dev", "/etc", "/lib", "/proc", "/run", "/sbin", "/sys",
+        "/usr", "/opt/satellites",
+    )
+)  # fmt: skip
+NETWORK_URLS = ("socket://", "rfc2217://", "listen://")
 
 
 @dataclass(frozen=True)
@@ -31,7 +58,9 @@ class Config:
     link_port: str = ""
     save_dir: Path = DEFAULT_SAVE_DIR
     language: str = "en"
-    display: str = "kmsdrm"
+    display: str = "framebuffer"
+    fb_device: str = ""
+    """The panel's /dev/fbN; empty = the one the kernel made for the profile's panel."""
 
 
 class ConfigError(ValueError):
@@ -74,6 +103,10 @@ def config_from_mapping(data: Mapping[str, Any], source: str = "config") -> Conf
 
 
 def validate(config: Config, source: str = "config") -> None:
+    for field in fields(Config):
+        value = str(getattr(config, field.name))
+        if any(ord(char) < 32 or ord(char) == 127 for char in value):
+            raise ConfigError(f"{source}: {field.name} must be one line of printable text")
     profiles = sorted(load_profiles().profiles)
     if config.profile not in profiles:
         raise ConfigError(
@@ -88,15 +121,58 @@ def validate(config: Config, source: str = "config") -> None:
         raise ConfigError(
             f"{source}: display {config.display!r} is unknown; use one of {', '.join(DISPLAYS)}"
         )
-    if not config.save_dir.is_absolute():
-        raise ConfigError(f"{source}: save_dir must be an absolute path, not {config.save_dir}")
+    _validate_save_dir(config.save_dir, source)
     for key in ("button_serial_port", "link_port"):
-        port = getattr(config, key)
-        if port and not (port.startswith("/") or "://" in port):
-            raise ConfigError(
-                f"{source}: {key} {port!r} must be empty, a device path such as "
-                f"/dev/satellites-buttons, or a pyserial URL such as socket://host:port"
-            )
+        _validate_port(key, getattr(config, key), source)
+    if config.fb_device and not re.fullmatch(r"/dev/fb[0-9]+", config.fb_device):
+        raise ConfigError(
+            f"{source}: fb_device {config.fb_device!r} must be empty (found from the panel) "
+            "or a framebuffer device such as /dev/fb1"
+        )
+
+
+def _validate_save_dir(folder: Path, source: str) -> None:
+    text = str(folder)
+    if not folder.is_absolute():
+        raise ConfigError(f"{source}: save_dir must be an absolute path, not {text!r}")
+    if not SAFE_PATH.fullmatch(text) or os.path.normpath(text) != text:
+        raise ConfigError(
+            f"{source}: save_dir {text!r} must be a plain path: letters, digits and . _ - + @ :, "
+            "no spaces, no .. and no trailing /"
+        )
+    if folder in SYSTEM_FOLDERS or folder.parent == Path("/home"):
+        raise ConfigError(
+            f"{source}: save_dir {text} is a system or home folder; use a folder of its own "
+            f"such as {DEFAULT_SAVE_DIR}"
+        )
+    if any(folder.is_relative_to(system) for system in NO_SAVES_UNDER):
+        raise ConfigError(
+            f"{source}: save_dir {text} lies in a system folder; use one such as {DEFAULT_SAVE_DIR}"
+        )
+
+
+def _validate_port(key: str, port: str, source: str) -> None:
+    if not port:
+        return
+    if port.startswith(NETWORK_URLS):
+        raise ConfigError(
+            f"{source}: {key} {port!r} is a network connection, which the appliance's "
+            "sandbox does not allow; use the serial port of the cable, such as /dev/ttyUSB0"
+        )
+    if "://" in port:
+        if not re.fullmatch(r"[a-z0-9]+://[A-Za-z0-9._+@:/,=?&-]*", port):
+            raise ConfigError(f"{source}: {key} {port!r} holds characters a port never has")
+        return
+    if not SAFE_PATH.fullmatch(port) or port == "/":
+        raise ConfigError(
+            f"{source}: {key} {port!r} must be empty, a device path such as "
+            "/dev/satellites-buttons, or a pyserial URL such as hwgrep://2e8a:000a"
+        )
+
+
+def default_display(profile: str) -> str:
+    """The display path of a profile: see DEFAULT_DISPLAY."""
+    return DEFAULT_DISPLAY[load_profiles().profiles[profile].panel]
 
 
 def render_config(config: Config) -> str:
@@ -110,7 +186,11 @@ def render_config(config: Config) -> str:
         f"link_port = {json.dumps(config.link_port)}",
         f"save_dir = {json.dumps(str(config.save_dir))}",
         f"language = {json.dumps(config.language)}",
+        "# framebuffer (the kernel's /dev/fbN, nothing else needed), kmsdrm (Mesa; falls",
+        "# back to the framebuffer when it cannot open the screen), or x11/wayland",
         f"display = {json.dumps(config.display)}",
+        "# the framebuffer device; empty = the one the kernel made for the profile's panel",
+        f"fb_device = {json.dumps(config.fb_device)}",
     ]
     return "\n".join(lines) + "\n"
 
@@ -125,19 +205,33 @@ def _parse_args(argv: Sequence[str]) -> argparse.Namespace:
     get.add_argument("key", choices=[field.name for field in fields(Config)])
     write = commands.add_parser("write", help="validate settings and write them as a file")
     write.add_argument("path", type=Path)
-    for field in fields(Config):
-        write.add_argument(f"--{field.name.replace('_', '-')}", dest=field.name, default=None)
+    settings = commands.add_parser(
+        "check-settings", help="validate settings as write would, writing nothing"
+    )
+    for command in (write, settings):
+        for field in fields(Config):
+            command.add_argument(f"--{field.name.replace('_', '-')}", dest=field.name, default=None)
     return parser.parse_args(argv)
+
+
+def _config_from_arguments(args: argparse.Namespace) -> Config:
+    """The settings given on the command line; the display follows the profile unless given."""
+    given = {f.name: getattr(args, f.name) for f in fields(Config)}
+    chosen = {key: value for key, value in given.items() if value}
+    profile = chosen.get("profile", Config.profile)
+    if "display" not in chosen and profile in load_profiles().profiles:
+        chosen["display"] = default_display(profile)
+    return config_from_mapping(chosen, "settings")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parse_args(sys.argv[1:] if argv is None else argv)
     try:
+        if args.command == "check-settings":
+            _config_from_arguments(args)
+            return 0
         if args.command == "write":
-            given = {f.name: getattr(args, f.name) for f in fields(Config)}
-            config = config_from_mapping(
-                {key: value for key, value in given.items() if value is not None}, "settings"
-            )
+            config = _config_from_arguments(args)
             args.path.parent.mkdir(parents=True, exist_ok=True)
             args.path.write_text(render_config(config), encoding="utf-8")
             return 0

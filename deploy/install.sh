@@ -14,10 +14,16 @@ usage() {
 usage: install.sh --profile NAME [options]
   --profile NAME          hatmini, lcdhat or tabletop (kept from the config on update)
   --button-serial PORT    serial button controller (e.g. /dev/satellites-buttons)
-  --buttons-usb-id V:P    USB vendor:product of that controller (default 2e8a:000a)
+  --buttons-usb-id V:P    USB vendor:product of that controller, or several separated by
+                          commas (default 2e8a:000a,2e8a:0009: a Pico or a Pico 2)
   --link-port PORT        link cable serial port or pyserial URL
   --save-dir DIR          save folder, on the data partition (default /var/lib/satellites)
   --language en|es        (default en)
+  --display NAME          framebuffer or kmsdrm (default: framebuffer for the SPI panels,
+                          kmsdrm for HDMI)
+  --systemd-version N     write the unit for this systemd (default: the running one)
+  --data-partition LABEL  mount the ext4 file system with this label on the save folder
+                          (a systemd mount unit, which the read-only overlay leaves writable)
   --wheel FILE            install this built wheel instead of the checkout
   --no-compile            install the pure-Python engine without trying mypyc
   --keep-config           keep an existing /etc/satellites/config.toml (update)
@@ -30,9 +36,9 @@ USAGE
 deploy_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source_dir="$(dirname "$deploy_dir")"
 
-profile="" button_serial="" buttons_usb_id="2e8a:000a" link_port=""
-save_dir="/var/lib/satellites" language="en" wheel="" compile=1 keep_config=0
-skip_pip=0 boot_config=1 root=""
+profile="" button_serial="" buttons_usb_id="2e8a:000a,2e8a:0009" link_port=""
+save_dir="/var/lib/satellites" language="en" display="" wheel="" compile=1 keep_config=0
+skip_pip=0 boot_config=1 root="" systemd_version="" data_partition=""
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -42,6 +48,9 @@ while [ $# -gt 0 ]; do
         --link-port) link_port="$2"; shift 2 ;;
         --save-dir) save_dir="$2"; shift 2 ;;
         --language) language="$2"; shift 2 ;;
+        --display) display="$2"; shift 2 ;;
+        --systemd-version) systemd_version="$2"; shift 2 ;;
+        --data-partition) data_partition="$2"; shift 2 ;;
         --wheel) wheel="$(realpath "$2")"; shift 2 ;;
         --no-compile) compile=0; shift ;;
         --keep-config) keep_config=1; shift ;;
@@ -75,6 +84,35 @@ system() {
 # The deploy package's own helpers, from this checkout or installed package.
 deploy_python() { PYTHONPATH="$source_dir" python3 -m "$@"; }
 
+# Every value that ends up in a system file is checked before anything is written.
+check_settings() {
+    local id
+    buttons_usb_id="${buttons_usb_id,,}"
+    for id in ${buttons_usb_id//,/ }; do
+        [[ "$id" =~ ^[0-9a-f]{4}:[0-9a-f]{4}$ ]] ||
+            die "--buttons-usb-id $id: give the USB ids as four hex digits each, e.g. 2e8a:000a"
+    done
+    [[ "$buttons_usb_id" =~ ^[0-9a-f:,]+$ ]] || die "--buttons-usb-id: ids separated by commas"
+    if [ -n "$systemd_version" ] && ! [[ "$systemd_version" =~ ^[0-9]+$ ]]; then
+        die "--systemd-version $systemd_version: give a number such as 252"
+    fi
+    if [ -n "$data_partition" ] && ! [[ "$data_partition" =~ ^[A-Za-z0-9_-]{1,16}$ ]]; then
+        die "--data-partition $data_partition: a file system label of letters, digits, _ and -"
+    fi
+    local problem
+    if [ "$keep_config" -eq 1 ] && [ -f "$config" ]; then
+        if ! problem="$(deploy_python deploy.config check "$config" 2>&1)"; then
+            die "${problem#error: }"
+        fi
+        return
+    fi
+    if ! problem="$(deploy_python deploy.config check-settings --profile "$profile" \
+        --button-serial-port "$button_serial" --link-port "$link_port" \
+        --save-dir "$save_dir" --language "$language" --display "$display" 2>&1)"; then
+        die "${problem#error: }"
+    fi
+}
+
 check_prerequisites() {
     if [ -z "$root" ] && [ "$(id -u)" -ne 0 ]; then
         die "run as root: sudo $0 $*"
@@ -102,6 +140,10 @@ install_packages() {
     step "system packages"
     system apt-get update
     system apt-get install --yes --no-install-recommends python3-venv python3-dev gcc
+    # What SDL's kmsdrm driver loads at run time (not on Raspberry Pi OS Lite); the
+    # framebuffer path needs none of it, kmsdrm falls back to it when one is missing.
+    system apt-get install --yes --no-install-recommends \
+        libegl1 libgles2 libgbm1 libgl1-mesa-dri libdrm2
 }
 
 create_user() {
@@ -123,16 +165,66 @@ write_config() {
     step "config $config"
     deploy_python deploy.config write "$config" --profile "$profile" \
         --button-serial-port "$button_serial" --link-port "$link_port" \
-        --save-dir "$save_dir" --language "$language" --display kmsdrm
+        --save-dir "$save_dir" --language "$language" --display "$display"
     chmod 0644 "$config"
 }
 
+# The data partition is mounted by a systemd mount unit, not /etc/fstab: raspi-config's
+# overlay (overlayroot=tmpfs) puts every fstab mount under a RAM overlay too, and the
+# form of its kernel option that would not (recurse=0) is one raspi-config can no
+# longer turn off. A missing partition holds the boot up for 10 s at most.
+mount_data_partition() {
+    [ -n "$data_partition" ] || return 0
+    local configured unit device
+    configured="$(deploy_python deploy.config get "$config" save_dir)"
+    unit="$(systemd-escape --path --suffix=mount "$configured")"
+    device="$(systemd-escape --path --suffix=device "/dev/disk/by-label/$data_partition")"
+    step "data partition $data_partition on $configured ($unit)"
+    install -d "$unit_dir" "$unit_dir/$device.d" "$unit_dir/local-fs.target.wants"
+    cat > "$unit_dir/$unit" <<UNIT
+# Written by install.sh: the Satellites save folder on its own partition.
+[Unit]
+Description=Satellites saves (file system labelled $data_partition)
+
+[Mount]
+What=/dev/disk/by-label/$data_partition
+Where=$configured
+Type=ext4
+Options=defaults,noatime,nofail
+
+[Install]
+WantedBy=local-fs.target
+UNIT
+    printf '[Unit]\nJobRunningTimeoutSec=10s\n' > "$unit_dir/$device.d/50-satellites-timeout.conf"
+    ln -sf "../$unit" "$unit_dir/local-fs.target.wants/$unit"
+    install -d "$root$configured"
+    system systemctl daemon-reload
+    system systemctl start "$unit"
+}
+
+# Raspberry Pi OS's overlay option is "overlayroot=tmpfs", the only form raspi-config
+# can turn off again; an older setup of this game changed it to recurse=0.
+restore_overlay_option() {
+    local cmdline="$root/boot/firmware/cmdline.txt"
+    [ -f "$cmdline" ] || return 0
+    if grep -q 'overlayroot=tmpfs:recurse=0' "$cmdline"; then
+        step "overlay option back to raspi-config's form in $cmdline"
+        sed -i 's/overlayroot=tmpfs:recurse=0/overlayroot=tmpfs/' "$cmdline"
+    fi
+}
+
+# The folder is marked as the installer's when it creates it: uninstall --purge
+# removes only such a folder.
 create_save_dir() {
     local configured
     configured="$(deploy_python deploy.config get "$config" save_dir)"
     step "save folder $configured"
-    install -d -m 0750 "$root$configured"
-    system chown "$user:$user" "$root$configured"
+    if [ ! -e "$root$configured" ]; then
+        install -d -m 0750 "$root$configured"
+        deploy_python deploy.purge --mark "$root$configured"
+    fi
+    system chown -R "$user:$user" "$root$configured"
+    system chmod 0750 "$root$configured"
 }
 
 # Build a compiled wheel in a throwaway environment; print its path, or fail.
@@ -177,17 +269,28 @@ install_unit() {
     configured_dir="$(deploy_python deploy.config get "$config" save_dir)"
     button="$(deploy_python deploy.config get "$config" button_serial_port)"
     link="$(deploy_python deploy.config get "$config" link_port)"
+    local version="$systemd_version"
+    [ -n "$version" ] || version="$(systemctl --version | awk 'NR == 1 { print $2 }')"
     {
         echo "# Written by install.sh from /etc/satellites/config.toml: save folder and ports."
         echo "[Service]"
+        # "-": a missing data partition does not stop the game (it starts with saves off).
         echo "ReadWritePaths="
-        echo "ReadWritePaths=$configured_dir"
-        echo "WorkingDirectory=$configured_dir"
+        echo "ReadWritePaths=-$configured_dir"
         for port in "$button" "$link"; do
             case "$port" in
                 /*) echo "DeviceAllow=$port rw" ;;
             esac
         done
+        if [ "$version" -ge 254 ]; then
+            echo "# systemd $version: restart without going through OnFailure= (the login prompt)"
+            echo "RestartMode=direct"
+        fi
+        if [ -n "$data_partition" ]; then
+            echo "[Unit]"
+            echo "# Wait for the data partition, but start without it (saves off)."
+            echo "After=$(systemd-escape --path --suffix=mount "$configured_dir")"
+        fi
     } > "$unit_dir/satellites.service.d/10-device.conf"
     if [ -n "$root" ]; then
         systemctl --root="$root" enable satellites.service
@@ -201,11 +304,14 @@ install_unit() {
 
 install_udev_rule() {
     step "udev rule /dev/satellites-buttons"
-    local vendor="${buttons_usb_id%%:*}" product="${buttons_usb_id##*:}"
+    local id rules="$root/etc/udev/rules.d/99-satellites.rules"
     install -d "$root/etc/udev/rules.d"
-    sed -e "s/ATTRS{idVendor}==\"[0-9a-f]*\"/ATTRS{idVendor}==\"$vendor\"/" \
-        -e "s/ATTRS{idProduct}==\"[0-9a-f]*\"/ATTRS{idProduct}==\"$product\"/" \
-        "$deploy_dir/99-satellites.rules" > "$root/etc/udev/rules.d/99-satellites.rules"
+    grep '^#' "$deploy_dir/99-satellites.rules" > "$rules"
+    for id in ${buttons_usb_id//,/ }; do
+        grep -v '^#' "$deploy_dir/99-satellites.rules" |
+            sed -e "s/ATTRS{idVendor}==\"[0-9a-f]*\"/ATTRS{idVendor}==\"${id%%:*}\"/" \
+                -e "s/ATTRS{idProduct}==\"[0-9a-f]*\"/ATTRS{idProduct}==\"${id##*:}\"/" >> "$rules"
+    done
     system udevadm control --reload-rules
     system udevadm trigger --subsystem-match=tty
 }
@@ -239,16 +345,20 @@ install_boot_config() {
     rm -f "$kept"
 }
 
+[ -n "$profile" ] || [ "$keep_config" -eq 1 ] || die "give --profile (hatmini, lcdhat or tabletop)"
+check_settings
 check_prerequisites "$@"
 choose_profile
 [ -f "$deploy_dir/boot-$profile.txt" ] || die "unknown profile $profile"
 install_packages
 create_user
 write_config
+mount_data_partition
 create_save_dir
 install_game
 install_unit
 install_udev_rule
 install_panel_firmware
 install_boot_config
+restore_overlay_option
 step "done: reboot to start the game (sudo reboot); check with satellites-doctor"

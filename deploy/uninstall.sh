@@ -34,10 +34,8 @@ if [ -z "$root" ] && [ "$(id -u)" -ne 0 ]; then
     exit 1
 fi
 
-save_dir="/var/lib/satellites"
-if [ -f "$config" ]; then
-    save_dir="$(sed -n 's/^save_dir = "\(.*\)"$/\1/p' "$config")"
-fi
+deploy_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+deploy_python() { PYTHONPATH="$(dirname "$deploy_dir")" python3 -m "$@"; }
 
 echo "==> stopping and removing the service"
 system systemctl disable --now satellites.service
@@ -59,9 +57,12 @@ echo "==> removing the game (/opt/satellites)"
 rm -rf "$root/opt/satellites"
 
 if [ "$purge" -eq 1 ]; then
-    echo "==> purging the config, the saves in $save_dir and the user"
-    rm -rf "$root/etc/satellites" "${root}${save_dir}"
+    echo "==> purging the saves, the config and the user"
+    if [ -f "$config" ]; then
+        deploy_python deploy.purge --root "${root:-/}" "$config"
+    fi
+    rm -rf "$root/etc/satellites"
     system userdel satellites
 else
-    echo "==> kept $config and the saves in $save_dir (--purge removes them)"
+    echo "==> kept $config and the saves (--purge removes them)"
 fi

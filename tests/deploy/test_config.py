@@ -17,9 +17,11 @@ def test_written_config_reads_back_the_same() -> None:
     config = Config(
         profile="lcdhat",
         button_serial_port="/dev/satellites-buttons",
-        link_port="socket://host:7000",
-        save_dir=Path('/data/sa "tellites"'),
+        link_port="/dev/ttyUSB0",
+        save_dir=Path("/data/satellites"),
         language="es",
+        display="kmsdrm",
+        fb_device="/dev/fb1",
     )
     assert parse_config(render_config(config)) == config
 
@@ -35,6 +37,18 @@ def test_written_config_reads_back_the_same() -> None:
         ('save_dir = "saves"', "save_dir must be an absolute path"),
         ("save_dir = 3", "save_dir must be a quoted string"),
         ('button_serial_port = "ttyACM0"', "must be empty, a device path"),
+        ('link_port = "/dev/ttyUSB0\\nExecStartPre=+/bin/sh"', "link_port must be one line"),
+        ('button_serial_port = "/dev/tty USB0"', "must be empty, a device path"),
+        ('link_port = "socket://127.0.0.1:7000"', "sandbox does not allow"),
+        ('link_port = "rfc2217://box:2217"', "sandbox does not allow"),
+        ('save_dir = "/"', "system or home folder"),
+        ('save_dir = "/var"', "system or home folder"),
+        ('save_dir = "/home"', "system or home folder"),
+        ('save_dir = "/home/pi"', "system or home folder"),
+        ('save_dir = "/etc/satellites"', "lies in a system folder"),
+        ('save_dir = "/data/my saves"', "must be a plain path"),
+        ('save_dir = "/data/../etc"', "must be a plain path"),
+        ('fb_device = "/dev/sda"', "framebuffer device such as /dev/fb1"),
     ],
 )
 def test_mistakes_are_explained(text: str, message: str) -> None:

@@ -12,6 +12,10 @@ DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 ORIGINAL_BOOT_CONFIG = "dtparam=audio=on\ndtoverlay=vc4-kms-v3d\n[all]\n"
 
 
+def install(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return run("install.sh", "--root", str(root), "--skip-pip", "--systemd-version", "252", *args)
+
+
 def run(script: str, *args: str) -> subprocess.CompletedProcess[str]:
     result = subprocess.run(
         ["bash", str(DEPLOY / script), *args], capture_output=True, text=True, check=False
@@ -34,6 +38,7 @@ def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "--buttons-usb-id", "1a86:7523",
         "--save-dir", "/data/satellites",
         "--language", "es",
+        "--systemd-version", "257",
         "--skip-pip",
     )  # fmt: skip
     return root
@@ -41,7 +46,7 @@ def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_config_holds_the_given_settings(root: Path) -> None:
     config = load_config(root / "etc/satellites/config.toml")
-    assert (config.profile, config.language, config.display) == ("lcdhat", "es", "kmsdrm")
+    assert (config.profile, config.language, config.display) == ("lcdhat", "es", "framebuffer")
     assert config.button_serial_port == "/dev/satellites-buttons"
     assert str(config.save_dir) == "/data/satellites"
     assert (root / "data/satellites").is_dir()
@@ -55,13 +60,17 @@ def test_unit_is_installed_enabled_and_confined_to_the_save_folder(root: Path) -
     wants = system / "multi-user.target.wants/satellites.service"
     assert wants.is_symlink()
     drop_in = (system / "satellites.service.d/10-device.conf").read_text().splitlines()
-    assert drop_in[1:5] == [
-        "[Service]",
+    assert [line for line in drop_in if line.startswith("ReadWritePaths")] == [
         "ReadWritePaths=",
-        "ReadWritePaths=/data/satellites",
-        "WorkingDirectory=/data/satellites",
+        "ReadWritePaths=-/data/satellites",
     ]
     assert "DeviceAllow=/dev/satellites-buttons rw" in drop_in
+    # The game must not need the data partition to start: no working directory on it.
+    unit = (system / "satellites.service").read_text()
+    assert not [
+        line for line in unit.splitlines() + drop_in if line.startswith("WorkingDirectory=")
+    ]
+    assert "ReadWritePaths=-/var/lib/satellites" in unit.splitlines()
 
 
 def test_system_commands_are_recorded_not_run(root: Path) -> None:
@@ -70,7 +79,11 @@ def test_system_commands_are_recorded_not_run(root: Path) -> None:
         "useradd --system --home-dir /data/satellites --no-create-home "
         "--shell /usr/sbin/nologin --groups video,render,input,dialout satellites"
     ) in plan
-    assert f"chown satellites:satellites {root}/data/satellites" in plan
+    assert f"chown -R satellites:satellites {root}/data/satellites" in plan
+    assert (
+        "apt-get install --yes --no-install-recommends "
+        "libegl1 libgles2 libgbm1 libgl1-mesa-dri libdrm2"
+    ) in plan
     assert "systemctl disable getty@tty1.service" in plan
     assert f"pip install into {root}/opt/satellites/venv: {DEPLOY.parent} (compile=1)" in plan
 
@@ -103,11 +116,12 @@ def test_update_keeps_config_and_replaces_the_boot_block(root: Path) -> None:
     assert boot.count("# >>> satellites >>>") == 1
 
 
-def test_hdmi_profile_needs_no_panel_firmware(tmp_path: Path) -> None:
-    run("install.sh", "--root", str(tmp_path), "--profile", "tabletop", "--skip-pip")
+def test_hdmi_profile_needs_no_panel_firmware_and_uses_kmsdrm(tmp_path: Path) -> None:
+    install(tmp_path, "--profile", "tabletop")
     assert not (tmp_path / "lib/firmware/satellites-tabletop.bin").exists()
     with (tmp_path / "etc/satellites/config.toml").open("rb") as file:
-        assert tomllib.load(file)["profile"] == "tabletop"
+        config = tomllib.load(file)
+    assert (config["profile"], config["display"]) == ("tabletop", "kmsdrm")
 
 
 def test_unknown_profile_is_refused(tmp_path: Path) -> None:
@@ -122,7 +136,7 @@ def test_unknown_profile_is_refused(tmp_path: Path) -> None:
 
 
 def test_uninstall_removes_the_appliance_but_keeps_saves(tmp_path: Path) -> None:
-    run("install.sh", "--root", str(tmp_path), "--profile", "hatmini", "--skip-pip")
+    install(tmp_path, "--profile", "hatmini")
     (tmp_path / "var/lib/satellites/game.log").write_text("ply 1")
     run("uninstall.sh", "--root", str(tmp_path))
     assert not (tmp_path / "opt/satellites").exists()
@@ -131,3 +145,150 @@ def test_uninstall_removes_the_appliance_but_keeps_saves(tmp_path: Path) -> None
     assert "satellites" not in (tmp_path / "boot/firmware/config.txt").read_text()
     assert (tmp_path / "var/lib/satellites/game.log").read_text() == "ply 1"
     assert "systemctl enable getty@tty1.service" in (tmp_path / "uninstall-plan.txt").read_text()
+
+
+def refused(root: Path, *args: str) -> str:
+    """install.sh's error for ``args``, after checking it wrote nothing at all."""
+    result = subprocess.run(
+        ["bash", str(DEPLOY / "install.sh"), "--root", str(root), "--skip-pip", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode != 0
+    assert not root.exists(), sorted(str(p) for p in root.rglob("*"))
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("install.sh: ")
+    return result.stderr
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--link-port", "/dev/ttyUSB0\nExecStartPre=+/bin/sh -c reboot", "one line"),
+        ("--button-serial", "/dev/ttyACM0\nDeviceAllow=/dev/mem rw", "one line"),
+        ("--buttons-usb-id", '2e8a:000a", RUN+="/bin/sh -c reboot', "four hex digits"),
+        ("--buttons-usb-id", "2e8a", "four hex digits"),
+        ("--save-dir", "/data/my saves", "plain path"),
+        ("--save-dir", "/var", "system or home folder"),
+        ("--save-dir", "/", "system or home folder"),
+        ("--save-dir", "saves", "absolute path"),
+        ("--link-port", "socket://192.168.1.5:7000", "sandbox"),
+        ("--systemd-version", "257; reboot", "a number"),
+    ],
+)
+def test_values_that_would_break_system_files_are_refused_before_anything_is_written(
+    tmp_path: Path, option: str, value: str, message: str
+) -> None:
+    error = refused(tmp_path / "root", "--profile", "hatmini", option, value)
+    assert message in error
+
+
+def test_usb_ids_in_capitals_match_sysfs_and_both_picos_are_known_by_default(
+    tmp_path: Path,
+) -> None:
+    install(tmp_path / "a", "--profile", "hatmini", "--buttons-usb-id", "2E8A:000A")
+    rule = (tmp_path / "a/etc/udev/rules.d/99-satellites.rules").read_text()
+    assert 'ATTRS{idVendor}=="2e8a", ATTRS{idProduct}=="000a"' in rule
+    install(tmp_path / "b", "--profile", "hatmini")
+    rules = [
+        line
+        for line in (tmp_path / "b/etc/udev/rules.d/99-satellites.rules").read_text().splitlines()
+        if line.startswith("SUBSYSTEM")
+    ]
+    assert len(rules) == 2
+    assert 'ATTRS{idProduct}=="000a"' in rules[0] and 'ATTRS{idProduct}=="0009"' in rules[1]
+
+
+@pytest.mark.parametrize(("version", "direct"), [("252", False), ("254", True), ("257", True)])
+def test_restarts_skip_on_failure_where_systemd_would_run_it_first(
+    tmp_path: Path, version: str, direct: bool
+) -> None:
+    run(
+        "install.sh", "--root", str(tmp_path), "--skip-pip", "--profile", "hatmini",
+        "--systemd-version", version,
+    )  # fmt: skip
+    drop_in = (tmp_path / "etc/systemd/system/satellites.service.d/10-device.conf").read_text()
+    assert ("RestartMode=direct" in drop_in.splitlines()) is direct
+
+
+# raspi-config's own test and removal of the overlay option (raspi-config, do_overlayfs).
+RASPI_CONFIG_SEES_OVERLAY = ["grep", "-q", "overlayroot=tmpfs"]
+RASPI_CONFIG_DISABLE = ["sed", "-i", "-e", r"s/\(.*\)overlayroot=tmpfs \(.*\)/\1\2/"]
+
+
+def test_the_overlay_option_is_left_in_the_form_raspi_config_can_turn_off(tmp_path: Path) -> None:
+    cmdline = tmp_path / "boot/firmware/cmdline.txt"
+    cmdline.parent.mkdir(parents=True)
+    cmdline.write_text(
+        "overlayroot=tmpfs:recurse=0 console=tty1 root=PARTUUID=1-02 rootfstype=ext4 rootwait\n"
+    )
+    install(tmp_path, "--profile", "lcdhat")
+    assert cmdline.read_text().startswith("overlayroot=tmpfs console=tty1 ")
+    subprocess.run([*RASPI_CONFIG_DISABLE, str(cmdline)], check=True)
+    seen = subprocess.run([*RASPI_CONFIG_SEES_OVERLAY, str(cmdline)], check=False)
+    assert seen.returncode == 1, cmdline.read_text()
+    assert cmdline.read_text() == "console=tty1 root=PARTUUID=1-02 rootfstype=ext4 rootwait\n"
+
+
+def test_the_data_partition_is_a_mount_unit_the_game_waits_for_but_does_not_need(
+    tmp_path: Path,
+) -> None:
+    install(tmp_path, "--profile", "hatmini", "--save-dir", "/data/satellites",
+            "--data-partition", "satdata")  # fmt: skip
+    system = tmp_path / "etc/systemd/system"
+    mount = (system / "data-satellites.mount").read_text()
+    assert "What=/dev/disk/by-label/satdata" in mount and "Where=/data/satellites" in mount
+    assert "nofail" in mount
+    assert (system / "local-fs.target.wants/data-satellites.mount").is_symlink()
+    timeout = system / r"dev-disk-by\x2dlabel-satdata.device.d/50-satellites-timeout.conf"
+    assert "JobRunningTimeoutSec=10s" in timeout.read_text()
+    drop_in = (system / "satellites.service.d/10-device.conf").read_text().splitlines()
+    assert "After=data-satellites.mount" in drop_in
+    assert not any(line.startswith(("Requires", "BindsTo")) for line in drop_in)
+    plan = (tmp_path / "install-plan.txt").read_text().splitlines()
+    assert "systemctl start data-satellites.mount" in plan
+
+
+def test_purge_removes_the_save_folder_the_installer_made(tmp_path: Path) -> None:
+    install(tmp_path, "--profile", "hatmini")
+    (tmp_path / "var/lib/satellites/settings.json").write_text("{}")
+    result = run("uninstall.sh", "--root", str(tmp_path), "--purge")
+    assert "removed /var/lib/satellites" in result.stdout
+    assert not (tmp_path / "var/lib/satellites").exists()
+    assert (tmp_path / "var/lib").is_dir()
+    assert not (tmp_path / "etc/satellites").exists()
+
+
+def test_purge_keeps_a_folder_the_installer_did_not_make(tmp_path: Path) -> None:
+    (tmp_path / "data/satellites").mkdir(parents=True)
+    (tmp_path / "data/satellites/holiday.jpg").write_text("not the game's")
+    install(tmp_path, "--profile", "hatmini", "--save-dir", "/data/satellites")
+    result = run("uninstall.sh", "--root", str(tmp_path), "--purge")
+    assert "kept /data/satellites" in result.stdout
+    assert (tmp_path / "data/satellites/holiday.jpg").exists()
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'save_dir = "/var/lib/satellites" # the saves',
+        'save_dir = "/"',
+        'save_dir = "/var"',
+        'save_dir = ""',
+        'save_dir = "var/lib/satellites"',
+    ],
+)
+def test_purge_never_removes_more_than_the_save_folder(tmp_path: Path, line: str) -> None:
+    install(tmp_path, "--profile", "hatmini")
+    (tmp_path / "var/lib/other").mkdir()
+    config = tmp_path / "etc/satellites/config.toml"
+    text = "\n".join(
+        line if entry.startswith("save_dir") else entry for entry in config.read_text().splitlines()
+    )
+    config.write_text(text + "\n")
+    run("uninstall.sh", "--root", str(tmp_path), "--purge")
+    assert (tmp_path / "var/lib/other").is_dir()
+    assert (tmp_path / "boot/firmware/config.txt").exists()
+    assert (tmp_path / "var/lib/satellites").exists() != line.startswith(
+        'save_dir = "/var/lib/satellites"'
+    )

@@ -72,7 +72,7 @@ def test_unit_restarts_on_failure_within_start_limits() -> None:
     assert {"Restart=on-failure", "StartLimitBurst=5", "StartLimitIntervalSec=120"} <= lines
     assert "OnFailure=getty@tty1.service" in lines
     assert {"NoNewPrivileges=yes", "ProtectSystem=strict", "ProtectHome=yes"} <= lines
-    assert {"PrivateTmp=yes", "DevicePolicy=closed", "ReadWritePaths=/var/lib/satellites"} <= lines
+    assert {"PrivateTmp=yes", "DevicePolicy=closed", "ReadWritePaths=-/var/lib/satellites"} <= lines
     allowed = {line.split("=", 1)[1] for line in lines if line.startswith("DeviceAllow=")}
     assert {"char-drm rw", "char-input r"} <= allowed
 

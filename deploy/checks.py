@@ -12,6 +12,8 @@ import importlib
 import importlib.util
 import os
 import pwd
+import subprocess
+import sys
 import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -20,8 +22,11 @@ from pathlib import Path
 from types import ModuleType
 
 from deploy.config import Config
+from deploy.crash import last_crash
 
 SERVICE = "satellites"
+PROBE_SECONDS = 30
+"""How long the screen may take to show its first frame before the doctor gives up."""
 VOLATILE_FILESYSTEMS = frozenset({"overlay", "tmpfs", "ramfs"})
 # First four bytes of TrueType and OpenType font files.
 FONT_MAGICS = (b"\x00\x01\x00\x00", b"true", b"OTTO")
@@ -67,6 +72,25 @@ def _font_dir() -> Path | None:
     return Path(next(iter(spec.submodule_search_locations))) / "assets"
 
 
+def run_probe(config_path: Path) -> str:
+    """Open the configured screen in a separate process (deploy.probe): its one-line verdict."""
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "deploy.probe", "--config", str(config_path)],
+            capture_output=True,
+            text=True,
+            timeout=PROBE_SECONDS,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return f"FAIL: the screen showed no frame within {PROBE_SECONDS} s"
+    lines = result.stdout.strip().splitlines()
+    if lines and lines[-1].startswith(("ok:", "FAIL:")):
+        return lines[-1]
+    last_error = (result.stderr.strip().splitlines() or ["no output"])[-1]
+    return f"FAIL: the screen test stopped with status {result.returncode} ({last_error})"
+
+
 @dataclass(frozen=True)
 class Host:
     """What the checks may look at on this machine."""
@@ -80,9 +104,11 @@ class Host:
     can_read_write: Callable[[Path], bool] = _can_read_write
     can_read: Callable[[Path], bool] = _can_read
     import_engine: Callable[[], ModuleType] = lambda: importlib.import_module("engine")
+    probe_display: Callable[[Path], str] = run_probe
 
 
-def check_display(config: Config, host: Host) -> Finding:
+def check_display(config: Config, host: Host, config_path: Path | None = None) -> Finding:
+    """Desktop drivers need their session; the device's screen is opened for real."""
     name = "display"
     if config.display in ("dummy", "offscreen"):
         return Finding(name, Status.OK, f"{config.display}: no screen needed")
@@ -94,31 +120,40 @@ def check_display(config: Config, host: Host) -> Finding:
             name,
             Status.FAIL,
             f"display = {config.display!r} but {variable} is not set",
-            'run from a desktop session, or set display = "kmsdrm" in the config',
+            'run from a desktop session, or set display = "framebuffer" in the config',
         )
-    cards = sorted((host.dev / "dri").glob("card*"))
-    if not cards:
-        return Finding(
-            name,
-            Status.FAIL,
-            f"no display device ({host.dev}/dri/card*): the display overlay is not loaded",
-            f"sudo deploy/install.sh --profile {config.profile} (it adds the display lines of "
-            f"deploy/boot-{config.profile}.txt to /boot/firmware/config.txt), then sudo reboot",
-        )
-    usable = [card for card in cards if host.can_read_write(card)]
-    if not usable:
-        return Finding(
-            name,
-            Status.FAIL,
-            f"{', '.join(map(str, cards))} cannot be opened by {host.user}",
-            f"sudo usermod -aG video,render {host.user} && sudo systemctl restart {SERVICE}",
-        )
-    return Finding(name, Status.OK, f"kmsdrm on {', '.join(map(str, usable))}")
+    if config_path is None:
+        return Finding(name, Status.SKIP, f"{config.display}: no config file to open it with")
+    verdict = host.probe_display(config_path)
+    if verdict.startswith("ok:"):
+        return Finding(name, Status.OK, verdict.removeprefix("ok:").strip())
+    detail, _, fix = verdict.removeprefix("FAIL:").strip().partition("; fix: ")
+    return Finding(
+        name,
+        Status.FAIL,
+        detail,
+        fix
+        or f"sudo deploy/install.sh --profile {config.profile} (it adds the display lines "
+        f"of deploy/boot-{config.profile}.txt to /boot/firmware/config.txt), then sudo reboot",
+    )
+
+
+def check_last_crash(config: Config) -> Finding:
+    name = "last crash"
+    crash = last_crash(config.save_dir)
+    if crash is None:
+        return Finding(name, Status.OK, "none recorded")
+    return Finding(
+        name,
+        Status.WARN,
+        crash.headline,
+        f"the traceback is in {crash.path}; journalctl -u {SERVICE} -b -1 shows what led to it",
+    )
 
 
 def check_input(config: Config, host: Host) -> Finding:
     name = "input group"
-    if config.display != "kmsdrm":
+    if config.display not in ("kmsdrm", "framebuffer"):
         return Finding(name, Status.SKIP, "the window system delivers the keys")
     if "input" not in host.groups:
         return Finding(
@@ -181,7 +216,7 @@ def check_save_dir(config: Config, host: Host) -> Finding:
     if not folder.is_dir():
         return Finding(name, Status.FAIL, f"{folder} does not exist", owner_fix)
     try:
-        _write_and_sync(folder)
+        write_and_sync(folder)
     except OSError as error:
         return Finding(
             name,
@@ -189,7 +224,7 @@ def check_save_dir(config: Config, host: Host) -> Finding:
             f"cannot write in {folder}: {error.strerror}",
             f"sudo chown -R {host.user}:{host.user} {folder}",
         )
-    fstype = _filesystem_type(folder, host.mounts)
+    fstype = filesystem_type(folder, host.mounts)
     if fstype in VOLATILE_FILESYSTEMS:
         return Finding(
             name,
@@ -201,14 +236,14 @@ def check_save_dir(config: Config, host: Host) -> Finding:
     return Finding(name, Status.OK, f"{folder} is writable ({fstype or 'unknown'} file system)")
 
 
-def _write_and_sync(folder: Path) -> None:
+def write_and_sync(folder: Path) -> None:
     with tempfile.NamedTemporaryFile(dir=folder, prefix=".doctor-") as probe:
         probe.write(b"satellites")
         probe.flush()
         os.fsync(probe.fileno())
 
 
-def _filesystem_type(path: Path, mounts: Path) -> str:
+def filesystem_type(path: Path, mounts: Path) -> str:
     """The type of the file system that holds path: the longest matching mount point."""
     try:
         lines = mounts.read_text(encoding="utf-8").splitlines()

@@ -22,6 +22,7 @@ from deploy.checks import (
     check_engine,
     check_font,
     check_input,
+    check_last_crash,
     check_save_dir,
     check_serial_port,
 )
@@ -69,11 +70,12 @@ def run_checks(path: Path, explicit: bool, host: Host) -> list[Finding]:
     findings = [finding]
     if config is not None:
         findings += [
-            check_display(config, host),
+            check_display(config, host, path if path.exists() else None),
             check_input(config, host),
             check_serial_port("button_serial_port", config.button_serial_port, host),
             check_serial_port("link_port", config.link_port, host),
             check_save_dir(config, host),
+            check_last_crash(config),
         ]
     findings += [check_font(host), check_engine(host)]
     return findings

@@ -193,6 +193,14 @@ STRINGS: dict[str, tuple[str, str]] = {
         "The game could not be saved ({problem}).",
         "No se pudo guardar la partida ({problem}).",
     ),
+    "msg.saves_off": (
+        "Saves are off: {problem}. You can play, but nothing is kept.",
+        "Sin guardar: {problem}. Puedes jugar, pero no se guarda nada.",
+    ),
+    "msg.last_crash": (
+        "The game stopped by itself last time ({problem}).",
+        "La última vez el juego se cerró solo ({problem}).",
+    ),
     "msg.ok": ("A: OK", "A: vale"),
     # Rules
     "rules.title": ("Rules {page}/{pages}", "Reglas {page}/{pages}"),

@@ -2,14 +2,16 @@
 
 import threading
 from pathlib import Path
+from typing import ClassVar
 
 import pygame
 import pytest
 
-from deploy import appliance
+from deploy import appliance, screen
 from deploy.config import Config, render_config
+from device.app import App
 from device.settings import Settings, load_settings, store_settings
-from drivers.preflight import PreflightError
+from drivers.framebuffer import FramebufferGeometry, PixelFormat, prepare_framebuffer_file
 
 
 @pytest.fixture(autouse=True)
@@ -59,15 +61,87 @@ def test_a_broken_config_is_one_line_and_status_2(
     assert err.count("\n") == 1 and "profile" in err and "Traceback" not in err
 
 
-def test_missing_kmsdrm_permissions_stop_with_the_fix(
+def test_a_framebuffer_that_cannot_open_is_one_line_and_status_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = write_config(tmp_path)
-    path.write_text(path.read_text().replace('"dummy"', '"kmsdrm"'), encoding="utf-8")
-
-    def refuse() -> None:
-        raise PreflightError("no access to /dev/input: sudo usermod -aG input satellites")
-
-    monkeypatch.setattr(appliance, "require_kmsdrm", refuse)
+    path.write_text(path.read_text().replace('"dummy"', '"framebuffer"'), encoding="utf-8")
+    monkeypatch.setattr(screen, "framebuffer_device", lambda config, sysfs: Path("/dev/fb7"))
     assert appliance.main(["--config", str(path)]) == 2
-    assert "usermod -aG input" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "/dev/fb7" in err and "Traceback" not in err
+
+
+class ShownApp(App):
+    """The real app, stopped before its loop: what the player sees first."""
+
+    shown: ClassVar[list[str]] = []
+
+    def run(self) -> None:
+        self.draw()
+        ShownApp.shown = [getattr(screen, "words", "") for screen in self.screens[1:]]
+
+
+def framebuffer_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A regular file standing in for the panel's /dev/fb1 (320x240 RGB565)."""
+    device = tmp_path / "fb1"
+    geometry = FramebufferGeometry.for_format(PixelFormat.RGB565, 320, 240)
+    prepare_framebuffer_file(device, geometry)
+    monkeypatch.setattr(screen, "framebuffer_device", lambda config, sysfs: device)
+    monkeypatch.setattr(FramebufferGeometry, "from_device", lambda fd: geometry)
+    return device
+
+
+def test_kmsdrm_that_cannot_start_falls_back_to_the_framebuffer_saying_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    device = framebuffer_file(tmp_path, monkeypatch)
+
+    def no_egl() -> None:
+        raise pygame.error("Could not initialize EGL")
+
+    monkeypatch.setattr(screen, "require_kmsdrm", no_egl)
+    monkeypatch.setattr(appliance, "App", ShownApp)
+    config = Config(save_dir=tmp_path / "saves", display="kmsdrm")
+    appliance.run(config)
+    err = capsys.readouterr().err
+    assert "kmsdrm could not open the screen (Could not initialize EGL)" in err
+    assert "using the framebuffer instead" in err and "libegl1" in err
+    assert device.read_bytes().count(0) < 320 * 240  # the title screen is on the panel
+
+
+def test_without_its_data_partition_the_game_starts_with_saves_off(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    mounts = tmp_path / "mounts"
+    mounts.write_text("overlayroot / overlay rw 0 0\n")  # read-only root, partition missing
+    monkeypatch.setattr(appliance, "App", ShownApp)
+    appliance.run(Config(save_dir=saves, display="dummy"), mounts=mounts)
+    assert "saves are off" in capsys.readouterr().err
+    assert [words.startswith("Saves are off:") for words in ShownApp.shown] == [True]
+    assert "overlay" in ShownApp.shown[0]
+    assert list(saves.iterdir()) == []
+
+
+def test_a_crash_is_kept_and_named_once_at_the_next_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write_config(tmp_path)
+
+    def crash(self: App) -> None:
+        raise KeyError("cell 101")
+
+    monkeypatch.setattr(App, "run", crash)
+    with pytest.raises(KeyError):
+        appliance.main(["--config", str(path)])
+    assert "KeyError: 'cell 101'" in (tmp_path / "saves" / "last-crash.txt").read_text()
+    monkeypatch.undo()
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setattr(appliance, "App", ShownApp)
+    config = Config(save_dir=tmp_path / "saves", display="dummy")
+    appliance.run(config)
+    assert ShownApp.shown == ["The game stopped by itself last time (KeyError: 'cell 101')."]
+    appliance.run(config)
+    assert ShownApp.shown == []

@@ -15,10 +15,14 @@ from deploy.checks import (
     check_engine,
     check_font,
     check_input,
+    check_last_crash,
     check_save_dir,
     check_serial_port,
+    run_probe,
 )
 from deploy.config import Config
+from deploy.crash import record_crash
+from deploy.screen import ScreenError, framebuffer_device
 
 # A real font the tests can count on: pygame-ce ships one.
 PYGAME_FONT = Path(pygame.__file__).parent / "freesansbold.ttf"
@@ -47,6 +51,7 @@ def host(tmp_path: Path) -> Host:
         user="satellites",
         font_dir=fonts,
         import_engine=lambda: engine,  # type: ignore[arg-type,return-value]
+        probe_display=lambda path: "ok: framebuffer showed a frame of 320x240",
     )
 
 
@@ -76,19 +81,68 @@ def test_a_healthy_appliance_passes(
     assert "compiled with mypyc" in out
 
 
-def test_missing_display_device_points_at_the_overlay(host: Host, config: Config) -> None:
-    (host.dev / "dri" / "card1").unlink()
-    finding = check_display(config, host)
+def test_the_screen_is_opened_for_real_and_its_failure_named_with_the_fix(
+    tmp_path: Path, host: Host, config: Config
+) -> None:
+    path = write_config(tmp_path, config)
+    opened: list[Path] = []
+
+    def probe(config_path: Path) -> str:
+        opened.append(config_path)
+        return (
+            "FAIL: kmsdrm cannot start (EGL not initialized): libEGL.so.1, libgbm.so.1 missing; "
+            "fix: sudo apt-get install libegl1 libgles2 libgbm1 libgl1-mesa-dri libdrm2"
+        )
+
+    finding = check_display(
+        replace(config, display="kmsdrm"), replace(host, probe_display=probe), path
+    )
+    assert opened == [path]
+    assert finding.status is Status.FAIL
+    assert "libEGL.so.1, libgbm.so.1 missing" in finding.detail
+    assert finding.fix == "sudo apt-get install libegl1 libgles2 libgbm1 libgl1-mesa-dri libdrm2"
+
+
+def test_a_missing_framebuffer_points_at_the_boot_overlay(
+    tmp_path: Path, host: Host, config: Config
+) -> None:
+    sysfs = tmp_path / "sys"
+    (sysfs / "class" / "drm" / "card0-HDMI-A-1").mkdir(parents=True)
+    with pytest.raises(
+        ScreenError, match=r"no framebuffer for the spi panel \(outputs: card0-HDMI-A-1\)"
+    ):
+        framebuffer_device(config, sysfs)
+    finding = check_display(
+        config,
+        replace(host, probe_display=lambda path: "FAIL: no framebuffer for the spi panel"),
+        write_config(tmp_path, config),
+    )
     assert finding.status is Status.FAIL
     assert "boot-hatmini.txt" in finding.fix
 
 
-def test_display_device_without_permission_asks_for_the_video_group(
-    host: Host, config: Config
+def test_the_real_probe_opens_the_framebuffer_in_a_subprocess(
+    tmp_path: Path, config: Config
 ) -> None:
-    finding = check_display(config, replace(host, can_read_write=lambda path: False))
-    assert finding.status is Status.FAIL
-    assert finding.fix.startswith("sudo usermod -aG video,render satellites")
+    not_a_framebuffer = tmp_path / "fb0"
+    not_a_framebuffer.write_bytes(bytes(64))
+    path = write_config(tmp_path, config)
+    path.write_text(path.read_text() + 'fb_device = "/dev/fb9"\n')
+    verdict = run_probe(path)
+    assert verdict.startswith("FAIL:") and "/dev/fb9" in verdict
+
+
+def test_a_recorded_crash_is_shown_with_where_its_traceback_is(config: Config) -> None:
+    assert check_last_crash(config).status is Status.OK
+    try:
+        raise ValueError("the board has no cell 101")
+    except ValueError as error:
+        record_crash(config.save_dir, error)
+    finding = check_last_crash(config)
+    assert finding.status is Status.WARN
+    assert finding.detail.endswith("ValueError: the board has no cell 101")
+    assert str(config.save_dir / "last-crash.txt") in finding.fix
+    assert "Traceback" in (config.save_dir / "last-crash.txt").read_text()
 
 
 def test_desktop_display_needs_a_session(host: Host, config: Config) -> None:

@@ -195,6 +195,4 @@ def test_a_wide_picture_turned_on_a_wide_panel_shows_its_middle(tmp_path: Path) 
     reference.surface.blit(picture, (0, 0))
     middle = reference.last_frame().subsurface(pygame.Rect(0, 40, 240, 240))
     rows = rows_of(path, geometry)
-    assert [row[40 * 2 : 280 * 2] for row in rows] == expected_rows(
-        middle, PixelFormat.RGB565
-    )
+    assert [row[40 * 2 : 280 * 2] for row in rows] == expected_rows(middle, PixelFormat.RGB565)

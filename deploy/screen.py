@@ -1,0 +1,99 @@
+"""Opening the device's screen the way the config says.
+
+``framebuffer`` needs only the kernel: SDL runs its ``evdev`` driver (no
+picture, but the buttons from /dev/input) and the frames go into the panel's
+/dev/fbN.  ``kmsdrm`` goes through SDL, Mesa's EGL and GBM; the card is pinned
+to the panel's connector, and when it cannot open the screen the launcher
+says why in the journal and falls back to the framebuffer.  The desktop
+drivers (x11, wayland) and the headless ones (dummy, offscreen) open SDL's
+full-screen output as they are.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from deploy.config import Config
+from deploy.profiles import load_profiles
+from device.theme import STANDARD
+from drivers.display import FullScreenDisplay, RotatingDisplay
+from drivers.framebuffer import FramebufferDisplay, FramebufferError
+from drivers.outputs import SYSFS, Panel, describe_outputs, find_output, framebuffer_of
+from drivers.preflight import PreflightError, require_kmsdrm
+
+KMSDRM_PACKAGES = "libegl1 libgles2 libgbm1 libgl1-mesa-dri libdrm2"
+"""What SDL's kmsdrm driver loads at run time (Raspberry Pi OS Lite lacks them)."""
+
+
+class ScreenError(Exception):
+    """No backend could open the screen; the message says why and what to do."""
+
+
+def panel_of(config: Config) -> Panel:
+    return Panel(load_profiles().profiles[config.profile].panel)
+
+
+def open_screen(
+    config: Config,
+    size: tuple[int, int],
+    say: Callable[[str], None],
+    sysfs: Path = SYSFS,
+) -> RotatingDisplay:
+    """The display backend the config names; kmsdrm falls back to the framebuffer."""
+    if config.display == "framebuffer":
+        return open_framebuffer(config, size, sysfs)
+    if config.display == "kmsdrm":
+        try:
+            return open_kmsdrm(config, size, sysfs)
+        except (pygame.error, PreflightError) as error:
+            reason = " ".join(str(error).split())
+            say(
+                f"kmsdrm could not open the screen ({reason}); using the framebuffer instead "
+                f"(install {KMSDRM_PACKAGES} for kmsdrm)"
+            )
+            pygame.display.quit()
+            return open_framebuffer(config, size, sysfs)
+    os.environ["SDL_VIDEODRIVER"] = config.display
+    pygame.display.init()
+    return FullScreenDisplay(size, background=STANDARD.background)
+
+
+def open_kmsdrm(config: Config, size: tuple[int, int], sysfs: Path) -> FullScreenDisplay:
+    require_kmsdrm()
+    output = find_output(panel_of(config), sysfs)
+    if output is not None:
+        os.environ["SDL_KMSDRM_DEVICE_INDEX"] = str(output.card)
+    os.environ["SDL_VIDEODRIVER"] = "kmsdrm"
+    pygame.display.init()
+    return FullScreenDisplay(size, background=STANDARD.background)
+
+
+def framebuffer_device(config: Config, sysfs: Path) -> Path:
+    """The configured /dev/fbN, or the one the kernel made for the profile's panel."""
+    if config.fb_device:
+        return Path(config.fb_device)
+    panel = panel_of(config)
+    output = find_output(panel, sysfs)
+    device = framebuffer_of(output, sysfs) if output is not None else None
+    if device is None:
+        raise ScreenError(
+            f"no framebuffer for the {panel} panel (outputs: {describe_outputs(sysfs)}): "
+            f"check the display lines of deploy/boot-{config.profile}.txt are in "
+            "/boot/firmware/config.txt and reboot, or set fb_device in the config"
+        )
+    return device
+
+
+def open_framebuffer(config: Config, size: tuple[int, int], sysfs: Path) -> FramebufferDisplay:
+    device = framebuffer_device(config, sysfs)
+    # evdev: SDL's dummy video driver that still reads the buttons from /dev/input.
+    os.environ["SDL_VIDEODRIVER"] = "evdev"
+    pygame.display.init()
+    try:
+        return FramebufferDisplay(size, device, background=STANDARD.background)
+    except FramebufferError as error:
+        raise ScreenError(str(error)) from error

@@ -1,0 +1,76 @@
+"""Which DRM card and which framebuffer drive the profile's panel.
+
+A Pi with an SPI panel has two DRM cards: the panel's (``mipi-dbi-spi``,
+connector ``SPI-1``) and the HDMI controller's (``HDMI-A-1``, ``HDMI-A-2``).
+Which one the kernel numbers first is not fixed, so the card is found by its
+connector in sysfs (``/sys/class/drm/cardN-CONNECTOR``), and the framebuffer
+that the DRM fbdev emulation made for that card is found under the card's
+device (``/sys/class/drm/cardN/device/graphics/fbM``).  A plugged HDMI
+monitor then cannot take the panel's place.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+SYSFS = Path("/sys")
+DEV = Path("/dev")
+
+_CONNECTOR = re.compile(r"card(\d+)-(.+)")
+
+
+class Panel(StrEnum):
+    """How a profile's screen is attached (``panel`` in the profile table)."""
+
+    SPI = "spi"
+    HDMI = "hdmi"
+
+
+_CONNECTOR_PREFIX = {Panel.SPI: ("SPI-",), Panel.HDMI: ("HDMI-",)}
+
+
+@dataclass(frozen=True)
+class Output:
+    card: int
+    connector: str
+
+    @property
+    def card_device(self) -> Path:
+        return DEV / "dri" / f"card{self.card}"
+
+
+def find_output(panel: Panel, sysfs: Path = SYSFS) -> Output | None:
+    """The card whose connector is the panel's kind; a connected one first."""
+    found: list[tuple[bool, Output]] = []
+    for entry in sorted((sysfs / "class" / "drm").glob("card*-*")):
+        match = _CONNECTOR.fullmatch(entry.name)
+        if match is None or not match.group(2).startswith(_CONNECTOR_PREFIX[panel]):
+            continue
+        output = Output(int(match.group(1)), match.group(2))
+        found.append((_status(entry) != "connected", output))
+    if not found:
+        return None
+    return min(found, key=lambda item: (item[0], item[1].card))[1]
+
+
+def _status(connector: Path) -> str:
+    try:
+        return (connector / "status").read_text(encoding="ascii").strip()
+    except OSError:
+        return "unknown"
+
+
+def framebuffer_of(output: Output, sysfs: Path = SYSFS) -> Path | None:
+    """/dev/fbM made for the output's card by the DRM fbdev emulation, if any."""
+    graphics = sysfs / "class" / "drm" / f"card{output.card}" / "device" / "graphics"
+    names = sorted(entry.name for entry in graphics.glob("fb*"))
+    return DEV / names[0] if names else None
+
+
+def describe_outputs(sysfs: Path = SYSFS) -> str:
+    """Every connector the kernel shows, for messages: "card0-HDMI-A-1, card1-SPI-1"."""
+    names = sorted(entry.name for entry in (sysfs / "class" / "drm").glob("card*-*"))
+    return ", ".join(names) or "none"

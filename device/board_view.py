@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from functools import partial
+from itertools import pairwise
 
 import pygame
 
@@ -217,7 +218,7 @@ def _free_spot(
     for shift in (0, half, -half):
         rect = size.copy()
         rect.center = (centre[0] + shift, centre[1])
-        if not layout.board.contains(rect):
+        if not layout.view.contains(rect):
             continue
         if rect.collidelist(discs) < 0 and rect.inflate(2, 2).collidelist(chips) < 0:
             return rect
@@ -260,16 +261,33 @@ def _draw_leader(
     )
 
 
+def _cells_of(move: int) -> list[int]:
+    """From, to, and (for a displacement) where the displaced satellite went."""
+    cells = [origin_of(move), target_of(move)]
+    if kind_of(move) == DISPLACEMENT:
+        cells.append(landing_of(move))
+    return cells
+
+
+def _draw_path(surface: pygame.Surface, layout: Layout, colour: Colour, move: int) -> None:
+    """A move's line from cell to cell, drawn under the satellites it passes."""
+    cells = _cells_of(move)
+    width = max(2, layout.cell // 8)
+    for start, end in pairwise(cells):
+        begin, finish = cell_centre(layout, start), cell_centre(layout, end)
+        pygame.draw.line(surface, colour, begin, finish, width)
+
+
 def _draw_marks_under(
     surface: pygame.Surface, layout: Layout, palette: Palette, marks: BoardMarks
 ) -> None:
     if marks.last_move is not None and marks.last_move != PASS:
-        cells = [origin_of(marks.last_move), target_of(marks.last_move)]
-        if kind_of(marks.last_move) == DISPLACEMENT:
-            cells.append(landing_of(marks.last_move))
-        for cell in cells:
-            rect = layout.cell_rect(file_of(cell), rank_of(cell)).inflate(-1, -1)
-            pygame.draw.rect(surface, palette.last_move, rect)
+        _draw_path(surface, layout, palette.last_move, marks.last_move)
+        for cell in _cells_of(marks.last_move):
+            rect = layout.cell_rect(file_of(cell), rank_of(cell)).inflate(-2, -2)
+            pygame.draw.rect(surface, palette.last_move, rect, width=2)
+    if marks.hint is not None and marks.hint != PASS:
+        _draw_path(surface, layout, palette.hint, marks.hint)
     if marks.selected is not None:
         rect = layout.cell_rect(file_of(marks.selected), rank_of(marks.selected)).inflate(-1, -1)
         pygame.draw.rect(surface, palette.selected, rect)
@@ -316,10 +334,12 @@ def _draw_marks_over(
         pygame.draw.circle(surface, palette.landing, centre, size * 32 // 100)
         pygame.draw.circle(surface, palette.background, centre, size * 32 // 100, width=1)
     if marks.hint is not None and marks.hint != PASS:
-        start = cell_centre(layout, origin_of(marks.hint))
-        end = cell_centre(layout, target_of(marks.hint))
-        pygame.draw.line(surface, palette.connection_target, start, end, max(2, size // 8))
-        pygame.draw.circle(surface, palette.connection_target, end, max(3, size // 6))
+        # rings round the cells, never over the values in them
+        for cell in _cells_of(marks.hint)[1:]:
+            rect = layout.cell_rect(file_of(cell), rank_of(cell))
+            pygame.draw.rect(
+                surface, palette.hint, rect.inflate(-1, -1), width=2, border_radius=size // 3
+            )
     if marks.cursor is not None:
         rect = layout.cell_rect(file_of(marks.cursor), rank_of(marks.cursor))
         pygame.draw.rect(surface, palette.cursor, rect.inflate(1, 1), width=max(2, size // 10))

@@ -62,7 +62,7 @@ def _pairs(ui: Ui, controls: list[Control]) -> list[tuple[pygame.Surface, pygame
 def draw_button_bar(surface: pygame.Surface, ui: Ui, controls: list[Control], y: int) -> None:
     """One line across the screen at ``y``: as many controls as fit, most important first."""
     gap = ui.font().size(" ")[0]
-    x = 4
+    x = 2
     for key, words in _pairs(ui, controls):
         width = key.get_width() + gap + words.get_width()
         if x + width > ui.layout.width - 2:

@@ -15,6 +15,7 @@ from device.hud import HudItem, draw_hud
 from device.link_screens import draw_link_panel
 from device.match import Match
 from device.menus import ConfirmScreen, Item, MenuScreen
+from device.preview import move_preview
 from device.screen import Host, Screen
 from device.selection import Selection, Stage
 from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
@@ -22,6 +23,8 @@ from engine.pieces import BLUE, colour_of
 
 ANIMATION_MS = 160
 THINKING_TICK_MS = 300
+EXPLAIN_CLOSED_PLIES = 2
+"""The first moves of a game say what "Closed" means and what opens an edge."""
 DIRECTIONS = {
     Button.UP: (0, 1),
     Button.DOWN: (0, -1),
@@ -206,9 +209,25 @@ class GameScreen(Screen):
             return t("hud.must_pass", button=self._label(Button.A))
         if self.selection is not None and self.selection.stage is Stage.LANDING:
             return t("hud.landing")
+        preview = self._preview()
+        if preview:
+            return preview
         if self.hint is not None:
             return t("hud.hint")
+        position = self.game.position
+        if self.game.ply < EXPLAIN_CLOSED_PLIES and not position.connections_open():
+            return t("hud.closed_help")
         return ""
+
+    def _preview(self) -> str:
+        """On a destination that connects: what the move would make."""
+        selection = self.selection
+        if selection is None or selection.stage is not Stage.TARGET:
+            return ""
+        move = selection.move_to(selection.cursor)
+        if move is None:
+            return ""
+        return move_preview(self.game.position, move, self.ui.t, self.ui.colour_name)
 
     def _label(self, button: Button) -> str:
         return button_label(self.ui, button) or button.value

@@ -95,9 +95,9 @@ def draw_hud(
     if not layout.side_panel:
         y = area.y
         for item in essential:
-            y = _draw_item(surface, ui, item, area.x + 4, y, 10_000)
+            y = _draw_item(surface, ui, item, area.x + 2, y, 10_000)
         if prompt is not None:
-            _draw_item(surface, ui, prompt, area.x + 4, y, 10_000)
+            _draw_item(surface, ui, prompt, area.x + 2, y, 10_000)
         else:
             draw_button_bar(surface, ui, controls, y)
         return

@@ -83,13 +83,17 @@ STRINGS: dict[str, tuple[str, str]] = {
     "hud.leads_tiebreak": ("{colour} leads (tiebreak)", "{colour} lleva ventaja (desempate)"),
     "hud.even": ("Even", "Igualados"),
     "hud.thinking": ("Thinking", "Pensando"),
-    "hud.waiting": ("Waiting for the other device", "Esperando al otro aparato"),
+    "hud.waiting": ("Other device's turn", "Turno del otro aparato"),
     "hud.must_pass": ("No move: {button} passes", "Sin jugada: {button} pasa"),
     "hud.landing": ("Where does it go?", "¿Adónde va?"),
-    "hud.hint": ("Hint: see the arrow", "Pista: mira la flecha"),
+    "hud.hint": ("Hint: see the board", "Pista: mira el tablero"),
+    "hud.closed_help": ("Closed: empty an edge", "Cerrado: vacía un borde"),
+    "preview.pair": ("\u2192 a pair", "\u2192 una pareja"),
+    "preview.disputed": ("\u2192 colony of {total}, even", "\u2192 colonia de {total} (nadie)"),
+    "preview.colony": ("\u2192 {colour} colony of {total}", "\u2192 colonia de {total} ({colour})"),
     "hud.why.empty": ("No satellite there", "Ahí no hay satélite"),
     "hud.why.not_yours": ("Not yours", "No es tuyo"),
-    "hud.why.locked": ("Connected: it never moves", "Conectado: ya no se mueve"),
+    "hud.why.locked": ("Connected: locked", "Conectado: fijo"),
     "hud.why.no_move": ("It has no legal move", "No tiene jugada legal"),
     # Button bar
     "button.press": ("press", "pulsa"),
@@ -257,6 +261,19 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Con 23 satélites conectados la partida termina. Cuando un jugador tiene sus 12 "
         "conectados, el otro hace 3 movimientos de gracia (\u26a1) y se acaba.",
     ),
+    "rules.8.title": ("Symbols", "Símbolos"),
+    "rules.8.text": ("The marks on the board:", "Las marcas del tablero:"),
+    "legend.cursor": ("cursor", "cursor"),
+    "legend.movable": ("can move", "puede mover"),
+    "legend.plain": ("plain move", "simple"),
+    "legend.connects": ("connects", "conecta"),
+    "legend.displaces": ("displaces", "desplaza"),
+    "legend.landing": ("pushed to", "empujado a"),
+    "legend.last": ("last move", "última"),
+    "legend.hint": ("hint", "pista"),
+    "legend.connected": ("connected", "conectados"),
+    "legend.total": ("colony total", "total"),
+    "legend.free_edge": ("free edge", "borde libre"),
     "rules.7.title": ("Tiebreak", "Desempate"),
     "rules.7.text": (
         "Same number of colonies? The player controlling the colony with the lowest total "
@@ -266,7 +283,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
 }
 
-RULE_PAGES = 7
+RULE_PAGES = 8
+LEGEND_PAGE = 8
+"""The last page explains every mark on the board."""
 
 
 def text(language: str, key: str, **values: object) -> str:

@@ -30,6 +30,8 @@ class Layout:
     height: int
     px_per_mm: float
     board: pygame.Rect
+    view: pygame.Rect
+    """The part of the board on screen (all of it, except in the rules' diagrams)."""
     cell: int
     hud: pygame.Rect
     side_panel: bool
@@ -64,6 +66,7 @@ class Layout:
             height=height,
             px_per_mm=px_per_mm,
             board=board,
+            view=board,
             cell=cell,
             hud=hud,
             side_panel=side_panel,
@@ -72,13 +75,14 @@ class Layout:
             line=line,
         )
 
-    def on_board(self, board: pygame.Rect, cell: int) -> Layout:
-        """The same panel with the board drawn elsewhere (the rules' diagrams)."""
+    def on_board(self, board: pygame.Rect, cell: int, view: pygame.Rect) -> Layout:
+        """The same panel with the board drawn elsewhere, seen through ``view`` (diagrams)."""
         return Layout(
             width=self.width,
             height=self.height,
             px_per_mm=self.px_per_mm,
             board=board,
+            view=view,
             cell=cell,
             hud=pygame.Rect(0, 0, 0, 0),
             side_panel=False,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -9,11 +10,20 @@ import pygame
 from device.board_view import BoardMarks, draw_board
 from device.buttons import Button
 from device.controls import Control, control, draw_screen_bar, screen_bar_top
-from device.i18n import RULE_PAGES
+from device.i18n import LEGEND_PAGE, RULE_PAGES
 from device.pages import Block, draw_page, paginate, text_blocks
 from device.screen import Host, Screen
 from engine.geometry import cell_at
-from engine.moves import DISPLACEMENT, kind_of, landing_of, origin_of, target_of
+from engine.moves import (
+    CONNECTION,
+    DISPLACEMENT,
+    NORMAL,
+    encode,
+    kind_of,
+    landing_of,
+    origin_of,
+    target_of,
+)
 from engine.pieces import piece
 from engine.position import Position
 
@@ -81,6 +91,48 @@ def _diagrams() -> dict[int, Diagram]:
     }
 
 
+@dataclass
+class Symbol:
+    """One line of the legend: a small piece of board drawn by the board's own code."""
+
+    key: str
+    diagram: Diagram
+    marks: Callable[[Diagram], BoardMarks]
+
+
+def _legend() -> list[Symbol]:
+    def at(column: int) -> Callable[[Diagram], int]:
+        return lambda d: d.cell(column, 0)
+
+    first, second = at(0), at(1)
+    return [
+        Symbol("legend.cursor", Diagram(["."]), lambda d: BoardMarks(cursor=first(d))),
+        Symbol("legend.movable", Diagram(["r3"]), lambda d: BoardMarks(movable=[first(d)])),
+        Symbol("legend.plain", Diagram(["."]), lambda d: BoardMarks(targets={first(d): NORMAL})),
+        Symbol(
+            "legend.connects", Diagram(["."]), lambda d: BoardMarks(targets={first(d): CONNECTION})
+        ),
+        Symbol(
+            "legend.displaces",
+            Diagram(["b2"]),
+            lambda d: BoardMarks(targets={first(d): DISPLACEMENT}),
+        ),
+        Symbol("legend.landing", Diagram(["."]), lambda d: BoardMarks(landings=[first(d)])),
+        Symbol(
+            "legend.last",
+            Diagram([". r2"]),
+            lambda d: BoardMarks(last_move=encode(first(d), second(d), NORMAL)),
+        ),
+        Symbol(
+            "legend.hint",
+            Diagram(["r2 ."]),
+            lambda d: BoardMarks(hint=encode(first(d), second(d), NORMAL)),
+        ),
+        Symbol("legend.connected", Diagram(["r2 b3"]), lambda d: BoardMarks()),
+        Symbol("legend.total", Diagram(["r1 b2 r3", ". . ."]), lambda d: BoardMarks()),
+    ]
+
+
 class RulesScreen(Screen):
     def __init__(self, host: Host) -> None:
         super().__init__(host)
@@ -89,6 +141,7 @@ class RulesScreen(Screen):
         """Which screenful of the page (a long page continues on the next screen)."""
         self.parts = 1
         self.diagrams = _diagrams()
+        self.legend = _legend()
 
     def handle(self, button: Button) -> None:
         if button in (Button.B, Button.MENU):
@@ -133,6 +186,9 @@ class RulesScreen(Screen):
         if diagram is not None:
             height = diagram.size[1] * ui.layout.cell + 4
             blocks.append(Block(height, lambda surface, rect: self._draw_diagram(surface, rect)))
+        elif self.page == LEGEND_PAGE:
+            blocks += [self._symbol_block(symbol, area.w) for symbol in self.legend]
+            blocks.append(Block(ui.layout.line, self._draw_free_edge_symbol))
         elif self.page == 6:
             big = ui.font(ui.layout.title_size, bold=True)
             blocks.append(Block(big.get_linesize(), self._draw_grace))
@@ -160,6 +216,31 @@ class RulesScreen(Screen):
             controls.insert(0, control("ctl.more", Button.A))
         draw_screen_bar(surface, ui, controls)
 
+    def _symbol_block(self, symbol: Symbol, width: int) -> Block:
+        cell = self.ui.layout.cell
+        rows = len(symbol.diagram.rows)
+        words = self.ui.t(symbol.key)
+
+        def paint(surface: pygame.Surface, area: pygame.Rect) -> None:
+            columns = symbol.diagram.size[0]
+            window = pygame.Rect(area.x + 1, area.y + 1, columns * cell, rows * cell)
+            marks = symbol.marks(symbol.diagram)
+            self._draw_window(surface, symbol.diagram, marks, window, cell)
+            text = self.ui.font().render(words, True, self.ui.palette.text)
+            surface.blit(text, (area.x + 3 * cell + 6, area.y + (cell - self.ui.layout.line) // 2))
+
+        return Block(max(rows * cell, self.ui.layout.line) + 3, paint)
+
+    def _draw_free_edge_symbol(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        ui = self.ui
+        width = max(2, ui.layout.cell // 8)
+        y = area.y + ui.layout.line // 2
+        pygame.draw.line(
+            surface, ui.palette.free_edge, (area.x, y), (area.x + 3 * ui.layout.cell, y), width
+        )
+        text = ui.font().render(ui.t("legend.free_edge"), True, ui.palette.text)
+        surface.blit(text, (area.x + 3 * ui.layout.cell + 6, area.y))
+
     def _draw_grace(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         big = self.ui.font(self.ui.layout.title_size, bold=True)
         image = big.render("\u26a1 3 \u2192 2 \u2192 1", True, self.ui.palette.crown)
@@ -168,23 +249,30 @@ class RulesScreen(Screen):
     def _draw_diagram(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         diagram = self.diagrams[self.page]
         columns, rows = diagram.size
-        cell = max(
-            self.ui.layout.cell, min(area.w // columns, area.h // rows, self.ui.layout.cell + 4)
-        )
-        width, height = columns * cell, rows * cell
-        window = pygame.Rect(0, 0, width, height)
+        smallest = self.ui.layout.cell
+        cell = max(smallest, min(area.w // columns, area.h // rows, smallest + 4))
+        window = pygame.Rect(0, 0, columns * cell, rows * cell)
         window.center = area.center
         window.top = area.top + 2
+        self._draw_window(surface, diagram, diagram.marks(), window, cell)
+
+    def _draw_window(
+        self,
+        surface: pygame.Surface,
+        diagram: Diagram,
+        marks: BoardMarks,
+        window: pygame.Rect,
+        cell: int,
+    ) -> None:
+        """``diagram`` drawn by the board's own code, its top-left cell at ``window``'s."""
         board = pygame.Rect(
             window.x - OFFSET * cell,
-            window.bottom + OFFSET * cell - 10 * cell,
+            window.y + (len(diagram.rows) + OFFSET) * cell - 10 * cell,
             10 * cell,
             10 * cell,
         )
-        layout = self.ui.layout.on_board(board, cell)
+        layout = self.ui.layout.on_board(board, cell, window)
         surface.set_clip(window)
-        draw_board(
-            surface, layout, self.ui.palette, self.ui.fonts, diagram.position, diagram.marks()
-        )
+        draw_board(surface, layout, self.ui.palette, self.ui.fonts, diagram.position, marks)
         surface.set_clip(None)
         pygame.draw.rect(surface, self.ui.palette.dim, window.inflate(2, 2), width=1)

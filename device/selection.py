@@ -56,6 +56,10 @@ class Selection:
                 return kind_of(move)
         return -1
 
+    def move_to(self, target: int) -> int | None:
+        """A move from the chosen origin to ``target`` (None: there is none)."""
+        return next((m for m in self.moves_from(self.origin) if target_of(m) == target), None)
+
     def _compute_choices(self) -> list[int]:
         if self.stage is Stage.ORIGIN:
             cells = {origin_of(m) for m in self.moves if m != PASS}
@@ -113,7 +117,7 @@ class Selection:
                 self._go(Stage.LANDING)
                 self.cursor = self._choices[0]
                 return None
-            return next(m for m in self.moves_from(self.origin) if target_of(m) == cell)
+            return self.move_to(cell)
         if cell not in self._choices:
             return None
         return next(

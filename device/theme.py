@@ -30,6 +30,8 @@ class Palette:
     landing: Colour
     """Where a displaced satellite may go: orange, as the rules promise."""
     last_move: Colour
+    """The from-to mark of the last move: a colour used for nothing else."""
+    hint: Colour
     free_edge: Colour
     disputed: Colour
     pair: Colour
@@ -57,8 +59,9 @@ STANDARD = Palette(
     connection_target=(80, 230, 120),
     displacement_target=(255, 90, 200),
     landing=(255, 150, 20),
-    last_move=(92, 88, 60),
-    free_edge=(80, 230, 120),
+    last_move=(0, 200, 220),
+    hint=(230, 200, 255),
+    free_edge=(170, 90, 255),
     disputed=(190, 190, 200),
     pair=(130, 134, 150),
     crown=(255, 210, 40),
@@ -79,14 +82,16 @@ COLOUR_BLIND = Palette(
     players=((213, 94, 0), (0, 114, 178)),
     players_light=((240, 170, 120), (110, 180, 230)),
     player_text=(255, 255, 255),
-    cursor=(240, 228, 66),
+    cursor=(255, 250, 150),
     selected=(110, 104, 40),
     normal_target=(230, 230, 230),
-    connection_target=(0, 158, 115),
+    # measured apart under simulated colour-vision deficiencies (device/colour_vision.py)
+    connection_target=(128, 160, 224),
     displacement_target=(204, 121, 167),
-    landing=(230, 159, 0),
-    last_move=(90, 86, 60),
-    free_edge=(0, 158, 115),
+    landing=(240, 170, 0),
+    last_move=(192, 224, 192),
+    hint=(128, 128, 128),
+    free_edge=(96, 224, 224),
     disputed=(200, 200, 200),
     pair=(140, 140, 146),
     crown=(240, 228, 66),

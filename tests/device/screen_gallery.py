@@ -12,6 +12,7 @@ from app_driver import Driver
 from device.end_screen import EndScreen
 from device.game import HOTSEAT, Game, GameSetup
 from device.game_screen import GameScreen, SystemMenu
+from device.i18n import LEGEND_PAGE
 from device.menus import ConfirmScreen, NewGameScreen, SettingsScreen
 from device.rules_screen import RulesScreen
 from device.selection import Stage
@@ -103,6 +104,10 @@ def render_gallery(
     rules.page = 5
     app.push(rules)
     shoot("rules-displacement")
+    rules.page = 7
+    shoot("rules-tiebreak")
+    rules.page = LEGEND_PAGE
+    shoot("rules-legend")
     app.screens = app.screens[:1]
     app.push(SettingsScreen(app))
     shoot("settings")

@@ -11,7 +11,10 @@ from device.buttons import Button
 from device.controls import button_label, control_label
 from device.game_screen import SystemMenu
 from device.menus import ConfirmScreen
-from engine.pieces import colour_of
+from engine.moves import CONNECTION, kind_of, origin_of, target_of
+from engine.pieces import NOBODY, colour_of
+from engine.position import Position
+from engine.scoring import Group, groups
 
 
 def test_resign_is_not_one_wrap_away_from_resume_and_asks_first(tmp_path: Path) -> None:
@@ -67,6 +70,37 @@ def test_choosing_a_satellite_that_cannot_move_says_why(tmp_path: Path) -> None:
     )
     assert refusal(theirs) == "Not yours"
     assert refusal(next(c for c in range(100) if not position.board[c])) == "No satellite there"
-    assert refusal(locked) == "Connected: it never moves"
+    assert refusal(locked) == "Connected: locked"
     driver.tap("B")
     assert screen.prompt() == "", "the explanation goes with the next press"
+
+
+def _colony_made_by(position: Position, move: int) -> Group | None:
+    """The colony ``move`` would leave its satellite in (None: no colony)."""
+    if kind_of(move) != CONNECTION:
+        return None
+    after = position.copy()
+    after.make(move)
+    return next((g for g in groups(after) if g.is_colony and target_of(move) in g.cells), None)
+
+
+def test_a_connecting_destination_says_what_it_makes(tmp_path: Path) -> None:
+    driver = Driver("lcdhat", tmp_path)
+    game = next(
+        g
+        for g in (played_game(BUSY_SEED, ply) for ply in range(1, 300))
+        if any(_colony_made_by(g.position, m) for m in g.position.legal_moves())
+    )
+    driver.app.start_game(game)
+    screen = driver.game_screen()
+    position = screen.game.position
+    move = next(m for m in position.legal_moves() if _colony_made_by(position, m))
+    colony = _colony_made_by(position, move)
+    assert colony is not None and screen.selection is not None
+    screen.selection.cursor = origin_of(move)
+    driver.confirm()
+    screen.selection.cursor = target_of(move)
+    said = screen.prompt()
+    assert said.endswith(f"colony of {colony.total}"), said
+    if colony.controller != NOBODY:
+        assert driver.app.ui.colour_name(colony.controller) in said

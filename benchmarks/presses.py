@@ -1,0 +1,104 @@
+"""How many button presses a move costs on each device.
+
+    python benchmarks/presses.py [--games 3] [--level 2]
+
+Plays whole games computer against computer and, for every move the computer
+chose, finds the fewest presses that enter that move on each profile, starting
+where a new turn puts the cursor and using only the buttons the device has
+(the same selection code the game screen uses). Prints the median and the
+90th percentile per profile.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import statistics
+import sys
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from device.buttons import Button
+from device.profiles import PROFILES, DeviceProfile
+from device.selection import Selection
+from engine.ai.levels import choose_move
+from engine.moves import PASS
+from engine.start import starting_position
+
+STEPS: dict[Button, Callable[[Selection], object]] = {
+    Button.UP: lambda s: s.move_cursor(0, 1),
+    Button.DOWN: lambda s: s.move_cursor(0, -1),
+    Button.LEFT: lambda s: s.move_cursor(-1, 0),
+    Button.RIGHT: lambda s: s.move_cursor(1, 0),
+    Button.NEXT: lambda s: s.cycle(1),
+    Button.SELECT: lambda s: s.cycle(1),
+    Button.PREV: lambda s: s.cycle(-1),
+    Button.B: lambda s: s.back(),
+}
+
+
+def fewest_presses(moves: list[int], move: int, profile: DeviceProfile) -> int:
+    """Breadth-first over the selection's states: the shortest button sequence to ``move``."""
+    start = Selection(moves)
+    start.cursor = start.choices[0]  # where a new turn puts the cursor
+    buttons = [b for b in STEPS if b in profile.buttons.values()]
+    seen = {_state(start)}
+    queue = deque([(start, 0)])
+    while queue:
+        selection, presses = queue.popleft()
+        chosen = copy.copy(selection)
+        played = chosen.confirm()
+        if played == move:
+            return presses + 1
+        nexts = [_after(selection, b) for b in buttons] + ([chosen] if played is None else [])
+        for candidate in nexts:
+            key = _state(candidate)
+            if key not in seen:
+                seen.add(key)
+                queue.append((candidate, presses + 1))
+    raise AssertionError("the move cannot be entered")
+
+
+def _after(selection: Selection, button: Button) -> Selection:
+    moved = copy.copy(selection)
+    STEPS[button](moved)
+    return moved
+
+
+def _state(selection: Selection) -> tuple[object, ...]:
+    return (selection.stage, selection.cursor, selection.origin, selection.target)
+
+
+def computer_moves(games: int, level: int) -> list[tuple[list[int], int]]:
+    """(legal moves, the move chosen) for every non-pass move of ``games`` whole games."""
+    chosen: list[tuple[list[int], int]] = []
+    for seed in range(1, games + 1):
+        position = starting_position(seed)
+        while not position.is_over():
+            moves = position.legal_moves()
+            move = choose_move(position.copy(), level, seed * 1000 + len(chosen)).move
+            if move != PASS:
+                chosen.append((moves, move))
+            position.make(move)
+    return chosen
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--level", type=int, default=2, help="the computer's level (1-5)")
+    args = parser.parse_args()
+    sample = computer_moves(args.games, args.level)
+    print(f"{len(sample)} moves from {args.games} games at level {args.level}")
+    for name, profile in PROFILES.items():
+        counts = sorted(fewest_presses(moves, move, profile) for moves, move in sample)
+        p90 = counts[min(len(counts) - 1, int(0.9 * len(counts)))]
+        median = statistics.median(counts)
+        print(f"{name:10} median {median:g}  90th percentile {p90}  max {counts[-1]}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,7 +1,7 @@
 """``python -m engine``: the engine's command line.
 
 Every failure (malformed position, illegal move, unknown command) exits with
-status 2 and one line on stderr; never a traceback.
+status 2 and one line on stderr, whatever the input holds; never a traceback.
 """
 
 import random
@@ -27,11 +27,13 @@ from engine.position import END_REASON_NAMES, NOT_OVER, Position
 from engine.record import GameRecord, format_record
 from engine.scoring import Score, score
 from engine.start import starting_position
+from engine.text import one_line, shown
+from engine.text import whole_number as ascii_number
 
 USAGE = """usage: python -m engine COMMAND ...
   start SEED                  the start position drawn for SEED
   moves POSITION              each legal move and the position after it
-  perft POSITION DEPTH        the number of leaf positions DEPTH plies ahead
+  perft POSITION DEPTH        the number of leaf positions DEPTH (1..10) plies ahead
   score POSITION              the scoring breakdown
   play POSITION MOVE...       the position after the moves
   selfplay [--games N] [--seed S] [--red AGENT] [--blue AGENT] [--record]
@@ -43,6 +45,8 @@ USAGE = """usage: python -m engine COMMAND ...
   lab --games N --players A,B [--workers W] [--variant NAME ...]
                               self-play under rule variants, with a report
 A POSITION is one argument in quotes, or its four fields as four arguments."""
+MAX_PERFT_DEPTH = 10
+"""Deeper counts would run for days; the command refuses them before any work."""
 
 
 class UsageError(Exception):
@@ -60,11 +64,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = COMMANDS.get(args[0])
     try:
         if command is None:
-            raise UsageError(f"unknown command '{args[0]}' (try: python -m engine help)")
+            raise UsageError(f"unknown command {shown(args[0])} (try: python -m engine help)")
         for line in command(args[1:]):
             print(line)
     except (UsageError, NotationError, IllegalMoveError, ValueError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {one_line(str(error))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         sys.stderr.close()  # the reader stopped early (| head): not an error
@@ -83,14 +87,15 @@ def take_position(args: list[str]) -> tuple[Position, list[str]]:
 
 
 def whole_number(text: str, name: str) -> int:
-    if not text.isdigit():
-        raise UsageError(f"{name} must be a whole number, not '{text}'")
-    return int(text)
+    value = ascii_number(text)
+    if value is None:
+        raise UsageError(f"{name} must be a whole number, not {shown(text)}")
+    return value
 
 
 def no_more(args: list[str]) -> None:
     if args:
-        raise UsageError(f"unexpected argument '{args[0]}'")
+        raise UsageError(f"unexpected argument {shown(args[0])}")
 
 
 def cmd_start(args: list[str]) -> list[str]:
@@ -114,7 +119,10 @@ def cmd_perft(args: list[str]) -> list[str]:
     position, rest = take_position(args)
     if len(rest) != 1:
         raise UsageError("perft takes a POSITION and a DEPTH")
-    return [str(perft(position, whole_number(rest[0], "DEPTH")))]
+    depth = whole_number(rest[0], "DEPTH")
+    if not 1 <= depth <= MAX_PERFT_DEPTH:
+        raise UsageError(f"DEPTH must be 1 to {MAX_PERFT_DEPTH}, not {depth}")
+    return [str(perft(position, depth))]
 
 
 def cmd_score(args: list[str]) -> list[str]:
@@ -182,14 +190,14 @@ def cmd_selfplay(args: list[str]) -> list[str]:
         raise UsageError("selfplay options come in pairs, like --games 10")
     for name, value in zip(args[::2], args[1::2], strict=True):
         if name not in options:
-            raise UsageError(f"unknown selfplay option '{name}'")
+            raise UsageError(f"unknown selfplay option {shown(name)}")
         options[name] = value
     games = whole_number(options["--games"], "--games")
     first_seed = whole_number(options["--seed"], "--seed")
     agents = []
     for side in ("--red", "--blue"):
         if options[side] not in AGENTS:
-            raise UsageError(f"{side} must be random or greedy, not '{options[side]}'")
+            raise UsageError(f"{side} must be random or greedy, not {shown(options[side])}")
         agents.append(AGENTS[options[side]])
     lines = []
     for seed in range(first_seed, first_seed + games):

@@ -8,14 +8,16 @@ rule it must satisfy has been checked.
 from engine.geometry import CELLS, FILES, NO_CELL, ORTHOGONAL, SIZE, cell_at, cell_name
 from engine.moves import DISPLACEMENT, PASS_KIND, kind_of, landing_of, origin_of, target_of
 from engine.pieces import (
+    BLUE,
     COLOUR_LETTERS,
     COPIES_PER_VALUE,
-    NOBODY,
+    RED,
     colour_of,
     piece,
     value_of,
 )
 from engine.position import GRACE_MOVES, MAX_GROUP, QUIET_LIMIT, Position
+from engine.text import shown, whole_number
 
 
 class NotationError(ValueError):
@@ -31,11 +33,11 @@ class IllegalMoveError(ValueError):
 
 def parse_cell(text: str) -> int:
     if not 2 <= len(text) <= 3 or text[0] not in FILES:
-        raise NotationError(f"'{text}' is not a cell (a file a..j and a rank 1..10, like c10)")
-    rank_text = text[1:]
-    if not rank_text.isdigit() or rank_text[0] == "0" or not 1 <= int(rank_text) <= SIZE:
-        raise NotationError(f"'{text}' is not a cell: the rank must be 1..10")
-    return cell_at(FILES.index(text[0]), int(rank_text) - 1)
+        raise NotationError(f"{shown(text)} is not a cell (a file a..j and a rank 1..10, like c10)")
+    rank = whole_number(text[1:])
+    if rank is None or text[1] == "0" or not 1 <= rank <= SIZE:
+        raise NotationError(f"{shown(text)} is not a cell: the rank must be 1..10")
+    return cell_at(FILES.index(text[0]), rank - 1)
 
 
 def format_cell(cell: int) -> str:
@@ -66,7 +68,7 @@ def parse_move(position: Position, text: str) -> int:
             return move
     if wanted is None:
         raise IllegalMoveError("pass is only legal when the player to move has no other move")
-    raise IllegalMoveError(f"{text} is not a legal move in this position")
+    raise IllegalMoveError(f"{shown(text)} is not a legal move in this position")
 
 
 MoveSquares = tuple[int, int, int] | None
@@ -87,11 +89,11 @@ def parse_move_squares(text: str) -> MoveSquares:
     body, colon, land_text = text.partition(":")
     origin_text, dash, target_text = body.partition("-")
     if not dash or (colon and not land_text):
-        raise NotationError(f"'{text}' is not a move (like d9-d7, e4-g6:g8 or pass)")
+        raise NotationError(f"{shown(text)} is not a move (like d9-d7, e4-g6:g8 or pass)")
     origin = parse_cell(origin_text)
     target = parse_cell(target_text)
     if origin == target:
-        raise NotationError(f"'{text}' is not a move: it starts and ends on the same cell")
+        raise NotationError(f"{shown(text)} is not a move: it starts and ends on the same cell")
     land = parse_cell(land_text) if colon else NO_CELL
     return (origin, target, land)
 
@@ -125,7 +127,7 @@ def parse_position(text: str) -> Position:
     board_text, side_text, grace_text, quiet_text = fields
     codes = _parse_board(board_text)
     if side_text not in COLOUR_LETTERS:
-        raise NotationError(f"side to move must be 'r' or 'b', not '{side_text}'")
+        raise NotationError(f"side to move must be 'r' or 'b', not {shown(side_text)}")
     grace = _parse_counter("grace", grace_text, GRACE_MOVES)
     quiet = _parse_counter("quiet-ply count", quiet_text, QUIET_LIMIT)
     position = Position()
@@ -177,15 +179,16 @@ def _rank_tokens(text: str, rank: int) -> list[str]:
             i += 2
         else:
             raise NotationError(
-                f"rank {rank + 1}: '{text[i : i + 2]}' is not a cell ('.', r1..r4 or b1..b4)"
+                f"rank {rank + 1}: {shown(text[i : i + 2])} is not a cell ('.', r1..r4 or b1..b4)"
             )
     return tokens
 
 
 def _parse_counter(name: str, text: str, limit: int) -> int:
-    if not text.isdigit() or (len(text) > 1 and text[0] == "0") or int(text) > limit:
-        raise NotationError(f"{name} must be a whole number from 0 to {limit}, not '{text}'")
-    return int(text)
+    value = whole_number(text)
+    if value is None or (len(text) > 1 and text[0] == "0") or value > limit:
+        raise NotationError(f"{name} must be a whole number from 0 to {limit}, not {shown(text)}")
+    return value
 
 
 def _check_rules_hold(position: Position) -> None:
@@ -204,8 +207,12 @@ def _check_rules_hold(position: Position) -> None:
                 )
         if position.group_size[position.group_of[cell]] > MAX_GROUP:
             raise NotationError(f"the group at {cell_name(cell)} has more than 6 satellites")
-    finished = position.finished_player()
-    if position.grace and finished == NOBODY:
-        raise NotationError("grace moves are left but no player has all 12 satellites connected")
-    if position.grace and position.side == finished:
+    if not position.grace:
+        return
+    finished = [colour for colour in (RED, BLUE) if position.is_finished(colour)]
+    if len(finished) != 1:
+        raise NotationError(
+            "grace moves are left but not exactly one player has all 12 satellites connected"
+        )
+    if position.side in finished:
         raise NotationError("grace moves belong to the player who is not finished")

@@ -218,8 +218,12 @@ class Position:
     def connected_total(self) -> int:
         return self.connected_count[0] + self.connected_count[1]
 
+    def is_finished(self, colour: int) -> bool:
+        """All 12 satellites of ``colour`` are connected."""
+        return self.connected_count[colour] == SATELLITES_PER_PLAYER
+
     def finished_player(self) -> int:
-        """The colour with all 12 satellites connected, or NOBODY."""
+        """The colour with all 12 satellites connected (Red if both), or NOBODY."""
         if self.connected_count[RED] == SATELLITES_PER_PLAYER:
             return RED
         if self.connected_count[BLUE] == SATELLITES_PER_PLAYER:

@@ -1,4 +1,4 @@
-"""Game records: a small, versioned, PGN-like text format.
+r"""Game records: a small, versioned, PGN-like text format.
 
 Example::
 
@@ -9,6 +9,7 @@ Example::
     [Blue "Computer, level 3"]
     [Result "1-0"]
     [Termination "23 satellites connected"]
+    [Event "Club night \\ round \"2\"\u2028final"]
     [Start "..r3r4.r3.r3../.... r 0 0"]
 
     1. c10-d9 2. b4-c5 3. ... 1-0
@@ -16,6 +17,11 @@ Example::
 Moves are numbered by ply (grace moves let one player move several times in a
 row, so the chess pairing does not fit).  Loading replays every move with the
 engine and names the first illegal one by its ply number.
+
+A header value holds any text: a quote or a backslash is written with a
+backslash before it, and every character that is not printable (line breaks
+and separators, controls) as ``\xHH``, ``\uHHHH`` or ``\UHHHHHHHH``, so a
+value always stays on its own line and reads back exactly.
 """
 
 import re
@@ -33,12 +39,15 @@ from engine.pieces import BLUE, RED
 from engine.position import END_REASON_NAMES, NOT_OVER, Position
 from engine.scoring import score
 from engine.start import starting_position
+from engine.text import shown, whole_number
 
 FORMAT = "satellites-record 1"
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 """Red won, Blue won, draw, unfinished."""
-_HEADER = re.compile(r'^\[([A-Za-z][A-Za-z0-9]*) "([^"\\]*)"\]$')
-_STANDARD_HEADERS = ("Format", "Seed", "Date", "Red", "Blue", "Result", "Termination", "Start")
+_HEADER = re.compile(r'^\[([A-Za-z][A-Za-z0-9]*) "((?:[^"\\]|\\.)*)"\]$')
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+_ESCAPE = re.compile(r'\\(x[0-9a-f]{2}|u[0-9a-f]{4}|U[0-9a-f]{8}|["\\]|)')
+STANDARD_HEADERS = ("Format", "Seed", "Date", "Red", "Blue", "Result", "Termination", "Start")
 _LINE_WIDTH = 78
 
 
@@ -82,6 +91,8 @@ def result_of(position: Position) -> str:
 
 
 def format_record(record: GameRecord) -> str:
+    """The record as text; RecordError for a record the reader would refuse."""
+    _check_writable(record)
     final = record.final_position()
     result = result_of(final)
     headers = [("Format", FORMAT)]
@@ -93,15 +104,51 @@ def format_record(record: GameRecord) -> str:
         headers.append(("Termination", END_REASON_NAMES[final.end_reason()]))
     headers += list(record.tags.items())
     headers.append(("Start", record.start))
-    lines = [f'[{name} "{_clean(value)}"]' for name, value in headers]
+    lines = [f'[{name} "{_escape(value)}"]' for name, value in headers]
     lines.append("")
     lines += _wrap([f"{ply}. {format_move(m)}" for ply, m in enumerate(record.moves, 1)] + [result])
     return "\n".join(lines) + "\n"
 
 
-def _clean(value: str) -> str:
-    """Header values cannot hold quotes, backslashes or line breaks."""
-    return "".join(ch for ch in value if ch not in '"\\\r\n')
+def _check_writable(record: GameRecord) -> None:
+    for name in record.tags:
+        if not _TAG_NAME.fullmatch(name) or name in STANDARD_HEADERS:
+            raise RecordError(f"a tag is named by a letter, then letters or digits: {shown(name)}")
+    if record.seed is None:
+        return
+    if record.seed < 0:
+        raise RecordError(f"the seed must be a whole number, not {record.seed}")
+    if record.start != format_position(starting_position(record.seed)):
+        raise RecordError(f"the start position is not the one seed {record.seed} draws")
+
+
+def _escape(value: str) -> str:
+    return "".join(_escape_character(ch) for ch in value)
+
+
+def _escape_character(ch: str) -> str:
+    if ch in '"\\':
+        return "\\" + ch
+    if ch.isprintable():
+        return ch
+    code = ord(ch)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def _unescape(value: str, line: int) -> str:
+    parts = _ESCAPE.split(value)
+    text = parts[0]
+    for escape, following in zip(parts[1::2], parts[2::2], strict=True):
+        if escape in ('"', "\\"):
+            text += escape
+        elif escape and int(escape[1:], 16) <= 0x10FFFF:
+            text += chr(int(escape[1:], 16))
+        else:
+            raise RecordError(f"line {line}: a header holds a malformed escape")
+        text += following
+    return text
 
 
 def _wrap(tokens: list[str]) -> list[str]:
@@ -130,7 +177,7 @@ def parse_record(text: str) -> GameRecord:
         red=headers.get("Red", "Red"),
         blue=headers.get("Blue", "Blue"),
         date=headers.get("Date", ""),
-        tags={k: v for k, v in headers.items() if k not in _STANDARD_HEADERS},
+        tags={k: v for k, v in headers.items() if k not in STANDARD_HEADERS},
     )
     claimed = _replay(record, movetext)
     actual = record.result()
@@ -153,10 +200,10 @@ def _split_headers(text: str) -> tuple[dict[str, str], list[str]]:
             break
         match = _HEADER.match(stripped)
         if not match:
-            raise RecordError(f"line {number}: malformed header {stripped!r}")
+            raise RecordError(f"line {number}: malformed header {shown(stripped)}")
         if match.group(1) in headers:
             raise RecordError(f"line {number}: the header {match.group(1)} appears twice")
-        headers[match.group(1)] = match.group(2)
+        headers[match.group(1)] = _unescape(match.group(2), number)
     return headers, " ".join(lines[body_start:]).split()
 
 
@@ -164,9 +211,10 @@ def _seed(headers: dict[str, str]) -> int | None:
     text = headers.get("Seed")
     if text is None:
         return None
-    if not text.isdigit():
-        raise RecordError(f"the Seed header must be a whole number, not {text!r}")
-    return int(text)
+    seed = whole_number(text)
+    if seed is None:
+        raise RecordError(f"the Seed header must be a whole number, not {shown(text)}")
+    return seed
 
 
 def _start(headers: dict[str, str], seed: int | None) -> str:
@@ -192,7 +240,7 @@ def _replay(record: GameRecord, tokens: list[str]) -> str:
     for token in tokens[:-1]:
         if token.endswith("."):
             if token != f"{expected}.":
-                raise RecordError(f"ply {expected}: found the number {token!r}")
+                raise RecordError(f"ply {expected}: found the number {shown(token)}")
             continue
         try:
             move = parse_move(position, token)

@@ -13,6 +13,7 @@
 Agents are plain data, so the arena can send them to worker processes.
 """
 
+import math
 import random
 from dataclasses import dataclass, replace
 
@@ -23,6 +24,7 @@ from engine.ai.search import Search
 from engine.ai.uct import uct_move
 from engine.playout import greedy_move, random_move
 from engine.position import Position
+from engine.text import shown, whole_number
 
 KINDS = ("random", "greedy", "fortress", "uct", "mcts", "level")
 
@@ -67,18 +69,20 @@ def parse_agent(spec: str) -> Agent:
         seconds = _positive_float(budget[1:], spec)
     if name in ("random", "greedy", "fortress"):
         if budget:
-            raise ValueError(f"agent '{spec}': {name} takes no budget")
+            raise ValueError(f"agent {shown(spec)}: {name} takes no budget")
         return Agent(name, spec=text)
     if name in ("uct", "mcts"):
         if not budget:
-            raise ValueError(f"agent '{spec}': give it a budget, like {name}:1000 or {name}@1.0")
+            raise ValueError(
+                f"agent {shown(spec)}: give it a budget, like {name}:1000 or {name}@1.0"
+            )
         return Agent(name, nodes=nodes, seconds=seconds, spec=text)
-    if name.startswith("level") and name[5:].isdigit():
-        number = int(name[5:])
+    number = whole_number(name[5:]) if name.startswith("level") else None
+    if number is not None:
         level(number)  # checks the range
         return Agent("level", level=number, nodes=nodes, seconds=seconds, spec=text)
     raise ValueError(
-        f"unknown agent '{spec}' (random, greedy, fortress, uct:N, uct@S, mcts:N, mcts@S, "
+        f"unknown agent {shown(spec)} (random, greedy, fortress, uct:N, uct@S, mcts:N, mcts@S, "
         "level1..level5[:N|@S])"
     )
 
@@ -92,16 +96,17 @@ def _split_budget(text: str) -> tuple[str, str]:
 
 
 def _positive_int(text: str, spec: str) -> int:
-    if not text.isdigit() or int(text) == 0:
-        raise ValueError(f"agent '{spec}': the node budget must be a whole number above 0")
-    return int(text)
+    number = whole_number(text)
+    if not number:
+        raise ValueError(f"agent {shown(spec)}: the node budget must be a whole number above 0")
+    return number
 
 
 def _positive_float(text: str, spec: str) -> float:
     try:
-        seconds = float(text)
+        seconds = float(text) if text.isascii() else 0.0
     except ValueError:
         seconds = 0.0
-    if not seconds > 0:
-        raise ValueError(f"agent '{spec}': the time budget must be seconds above 0")
+    if not 0 < seconds < math.inf:
+        raise ValueError(f"agent {shown(spec)}: the time budget must be seconds above 0")
     return seconds

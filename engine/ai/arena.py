@@ -21,6 +21,7 @@ from engine.pieces import BLUE, NOBODY, RED
 from engine.position import STANDARD, VARIANT_END_REASON_NAMES, Rules
 from engine.scoring import game_winner, score
 from engine.start import starting_position
+from engine.text import shown, whole_number
 
 USAGE = (
     "arena A B [--games N] [--seed S] [--workers W] [--progress]: N games (even; "
@@ -223,9 +224,9 @@ def cmd_arena(args: list[str]) -> list[str]:
         raise ValueError("arena options come in pairs, like --games 100")
     for name, value in zip(rest[::2], rest[1::2], strict=True):
         if name not in options:
-            raise ValueError(f"unknown arena option '{name}'")
-        if not value.isdigit() or int(value) == 0:
-            raise ValueError(f"{name} must be a whole number above 0, not '{value}'")
+            raise ValueError(f"unknown arena option {shown(name)}")
+        if not whole_number(value):
+            raise ValueError(f"{name} must be a whole number above 0, not {shown(value)}")
         options[name] = value
     games = int(options["--games"])
     if games % 2:

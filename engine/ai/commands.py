@@ -3,6 +3,7 @@
 from engine.ai.levels import HINT_LEVEL, level
 from engine.ai.search import Search
 from engine.notation import format_move, parse_position
+from engine.text import whole_number
 
 HINT_SEED = 0
 
@@ -12,8 +13,9 @@ def cmd_hint(args: list[str]) -> list[str]:
     if not args:
         raise ValueError("hint takes a POSITION (one quoted argument or four fields) and a LEVEL")
     number = HINT_LEVEL
-    if len(args) in (2, 5) and args[-1].isdigit():
-        number = int(args[-1])
+    given = whole_number(args[-1]) if len(args) in (2, 5) else None
+    if given is not None:
+        number = given
         args = args[:-1]
     chosen = level(number)
     position = parse_position(" ".join(args))

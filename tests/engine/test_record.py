@@ -4,6 +4,8 @@ import random
 
 import pytest
 from games import lively_move
+from hypothesis import given, settings
+from records import game_records
 
 from engine.notation import format_move
 from engine.record import GameRecord, RecordError, format_record, parse_record
@@ -82,3 +84,33 @@ def test_a_record_whose_result_header_lies_is_refused() -> None:
     lie = "0-1" if result != "0-1" else "1-0"
     with pytest.raises(RecordError, match="result"):
         parse_record(text.replace(f'[Result "{result}"]', f'[Result "{lie}"]'))
+
+
+@settings(max_examples=150, deadline=None)
+@given(game_records())
+def test_every_record_reads_back_as_written(record: GameRecord) -> None:
+    text = format_record(record)
+    assert parse_record(text) == record
+    assert format_record(parse_record(text)) == text
+
+
+@pytest.mark.parametrize("name", ["", "1st", "Seed", "Start", "has space", 'q"'])
+def test_the_writer_refuses_a_tag_its_reader_would_refuse(name: str) -> None:
+    record = finished_game(1)
+    record.tags[name] = "x"
+    with pytest.raises(RecordError, match="tag"):
+        format_record(record)
+
+
+def test_the_writer_refuses_a_seed_that_does_not_draw_the_start() -> None:
+    record = finished_game(1)
+    record.seed = 2
+    with pytest.raises(RecordError, match="seed 2"):
+        format_record(record)
+
+
+@pytest.mark.parametrize("escape", ["\\q", "\\x4", "\\u12", "\\U00110000", "\\"])
+def test_a_malformed_escape_in_a_header_is_refused(escape: str) -> None:
+    text = format_record(finished_game(1)).replace('[Red "Ana"]', f'[Red "A{escape}"]')
+    with pytest.raises(RecordError, match="line 4"):
+        parse_record(text)

@@ -25,6 +25,9 @@ class EmulatedController:
         self._held = 0
         self._seq = 0
         self._lock = threading.Lock()
+        self._last: StateFrame | None = None
+        self.frozen = False
+        """A fault: the board repeats its last frame (the same sequence number) for ever."""
 
     def press(self, button: str) -> None:
         with self._lock:
@@ -36,9 +39,10 @@ class EmulatedController:
 
     def next_frame(self) -> bytes:
         with self._lock:
-            frame = StateFrame(self._seq, self._held)
-            self._seq = (self._seq + 1) & 0xFF
-        return encode_state(frame)
+            if self._last is None or not self.frozen:
+                self._last = StateFrame(self._seq, self._held)
+                self._seq = (self._seq + 1) & 0xFF
+            return encode_state(self._last)
 
 
 class PtyController:

@@ -106,6 +106,10 @@ class PressTracker:
         self._last: StateFrame | None = None
         self.gaps = 0
 
+    def is_new(self, frame: StateFrame) -> bool:
+        """A frame with a sequence number other than the last one's: the board is alive."""
+        return self._last is None or frame.seq != self._last.seq
+
     def update(self, frame: StateFrame) -> list[ButtonChange]:
         last, self._last = self._last, frame
         if last is None or frame.seq == last.seq:

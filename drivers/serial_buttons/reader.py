@@ -4,7 +4,13 @@ The app sees the controller exactly like GPIO buttons or a keyboard: each
 confirmed press posts a KEYDOWN, each release a KEYUP (pygame.event.post is
 thread-safe), with the key code the device profile gives that button.
 Unplugging is survived: the port is closed at once, reopened by its stable
-name, and every held button is released meanwhile.
+name, and every held button is released meanwhile; so is a board that keeps
+sending one frame (its sequence number frozen), which counts as silent.
+
+The reader never dies.  When the app stalls and SDL's event queue is full,
+the changes wait; the ones the queue could not take are coalesced into the
+net change of each button, so a key is never left down.  Any other exception
+in a step is logged and the thread goes on.
 """
 
 import logging
@@ -33,7 +39,7 @@ DEFAULT_KEYS: Mapping[str, int] = {
 """The keys the gpio-key overlay sends for each button (deploy/profiles.toml)."""
 CONTROLLER_BAUD = 115_200
 SILENCE = 0.1
-"""Seconds without a valid frame after which every button counts as released."""
+"""Seconds without a new valid frame after which every button counts as released."""
 DEFAULT_PORTS = ("/dev/satellites-buttons", "/dev/serial0")
 """Stable names tried by default: the installer's udev link, then the GPIO UART."""
 
@@ -46,6 +52,60 @@ def find_controller_port(candidates: tuple[str, ...] = DEFAULT_PORTS) -> str | N
 def post_key_event(change: ButtonChange, key: int) -> None:
     kind = pygame.KEYDOWN if change.pressed else pygame.KEYUP
     pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0))
+
+
+class KeyDelivery:
+    """Button changes on their way to the app, in order while the queue takes them.
+
+    When ``post`` fails (SDL's queue is full: ``pygame.error``), what waits is
+    reduced to the net change of each button since the app last heard, and
+    retried on the next ``deliver``: at most one change per button waits, and
+    the app always ends up with the board's true state.
+    """
+
+    def __init__(self, keys: Mapping[str, int], post: Callable[[ButtonChange, int], None]) -> None:
+        self._keys = keys
+        self._post = post
+        self._waiting: list[ButtonChange] = []
+        self._told: set[str] = set()
+        """The buttons the app was told are held down."""
+        self._stalled = False
+
+    @property
+    def waiting(self) -> list[ButtonChange]:
+        return list(self._waiting)
+
+    def add(self, changes: list[ButtonChange]) -> None:
+        self._waiting += [c for c in changes if c.button in self._keys]
+
+    def deliver(self) -> None:
+        while self._waiting:
+            change = self._waiting[0]
+            try:
+                self._post(change, self._keys[change.button])
+            except pygame.error as error:
+                if not self._stalled:
+                    log.warning("the app is not taking key events (%s): they wait", error)
+                self._stalled = True
+                self._waiting = self._net_changes()
+                return
+            del self._waiting[0]
+            if change.pressed:
+                self._told.add(change.button)
+            else:
+                self._told.discard(change.button)
+        if self._stalled:
+            log.info("key events flow again")
+        self._stalled = False
+
+    def _net_changes(self) -> list[ButtonChange]:
+        held = set(self._told)
+        for change in self._waiting:
+            if change.pressed:
+                held.add(change.button)
+            else:
+                held.discard(change.button)
+        return [ButtonChange(b, b in held) for b in self._keys if (b in held) != (b in self._told)]
 
 
 class ButtonReader:
@@ -63,8 +123,7 @@ class ButtonReader:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._port = SerialTransport(url, CONTROLLER_BAUD, retry_every=0.5, clock=clock)
-        self._keys = keys
-        self._post = post
+        self._delivery = KeyDelivery(keys, post)
         self._clock = clock
         self._decoder = StateDecoder()
         self._tracker = PressTracker()
@@ -86,17 +145,18 @@ class ButtonReader:
         data = self._port.read()
         if self._port.openings != openings:
             self._decoder = StateDecoder()
-        changes: list[ButtonChange] = []
         for frame in self._decoder.feed(data):
-            self._last_frame = now
-            changes += self._tracker.update(frame)
+            if self._tracker.is_new(frame):
+                self._last_frame = now
+            self._delivery.add(self._tracker.update(frame))
         if self._tracker.confirmed and now - self._last_frame > SILENCE:
             log.info("button controller silent: releasing every button")
-            changes += self._tracker.release_all()
-        for change in changes:
-            key = self._keys.get(change.button)
-            if key is not None:
-                self._post(change, key)
+            self._delivery.add(self._tracker.release_all())
+        self._delivery.deliver()
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
 
     def start(self, period: float = 0.005) -> None:
         self._running.set()
@@ -112,6 +172,13 @@ class ButtonReader:
         self._port.close()
 
     def _run(self, period: float) -> None:
+        failing = ""
         while self._running.is_set():
-            self.step()
+            try:
+                self.step()
+                failing = ""
+            except Exception as error:  # the buttons must outlive any bug or fault
+                if repr(error) != failing:
+                    log.exception("button controller: a step failed; going on")
+                failing = repr(error)
             time.sleep(period)

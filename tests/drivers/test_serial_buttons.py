@@ -1,6 +1,7 @@
 """The serial button controller: frames, garbage, press logic, unplug and replug."""
 
 import binascii
+import contextlib
 import os
 import random
 import time
@@ -12,6 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -162,3 +164,101 @@ def test_the_first_stable_name_present_is_chosen(tmp_path: Path) -> None:
     missing = str(tmp_path / "satellites-buttons")
     assert find_controller_port((missing, str(present))) == str(present)
     assert find_controller_port((missing,)) is None
+
+
+def test_a_frozen_board_releases_every_button(tmp_path: Path) -> None:
+    board = PtyController(tmp_path / "buttons", period=0.005)
+    board.start()
+    recorder = Recorder()
+    reader = ButtonReader(str(board.path), post=recorder)
+    try:
+        board.controller.press("A")
+        wait_for(lambda: ("A", True, pygame.K_RETURN) in recorder.changes, reader)
+        board.controller.frozen = True  # the same frame, the same sequence number, for ever
+        wait_for(lambda: ("A", False, pygame.K_RETURN) in recorder.changes, reader)
+        board.controller.frozen = False
+        wait_for(lambda: ("A", True, pygame.K_RETURN) in recorder.changes[2:], reader)
+    finally:
+        board.stop()
+        reader.stop()
+    assert reader.connected is False
+
+
+def fill_the_event_queue() -> None:
+    with contextlib.suppress(pygame.error):
+        while True:
+            pygame.event.post(pygame.event.Event(pygame.USEREVENT))
+
+
+def wait_until(condition: Callable[[], bool], seconds: float = 5) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def key_events() -> list[tuple[int, int]]:
+    return [(e.type, e.key) for e in pygame.event.get((pygame.KEYDOWN, pygame.KEYUP))]
+
+
+def test_the_reader_outlives_a_full_event_queue_and_never_leaves_a_key_down(
+    tmp_path: Path,
+) -> None:
+    """A chattering board while the app stalls: the changes wait, coalesced, and arrive."""
+    pygame.display.init()
+    board = PtyController(tmp_path / "buttons", period=0.002)
+    board.start()
+    reader = ButtonReader(str(board.path))
+    reader.start(period=0.002)
+    try:
+        pygame.event.clear()
+        board.controller.press("A")
+        seen: list[tuple[int, int]] = []
+        wait_until(lambda: bool(seen.extend(key_events()) or seen))
+        assert seen == [(pygame.KEYDOWN, pygame.K_RETURN)]
+        fill_the_event_queue()  # the app stalls
+        for _ in range(40):  # chattering A and LEFT at USB speed
+            board.controller.release("A")
+            board.controller.press("LEFT")
+            time.sleep(0.01)
+            board.controller.press("A")
+            board.controller.release("LEFT")
+            time.sleep(0.01)
+        board.controller.release("A")
+        time.sleep(0.2)
+        assert reader.running
+        assert pygame.event.get(pygame.USEREVENT)  # the app catches up
+        seen.clear()
+        wait_until(lambda: bool(seen.extend(key_events()) or seen))
+        time.sleep(0.1)
+        seen += key_events()
+    finally:
+        reader.stop()
+        board.stop()
+        pygame.display.quit()
+    assert seen == [(pygame.KEYUP, pygame.K_RETURN)], "only the net change waited"
+
+
+def test_the_reader_thread_survives_any_exception_with_a_message(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    board = PtyController(tmp_path / "buttons", period=0.005)
+    board.start()
+    recorder = Recorder()
+    failures = [RuntimeError("a bug in the app's key handling")]
+
+    def post(change: ButtonChange, key: int) -> None:
+        if failures:
+            raise failures.pop()
+        recorder(change, key)
+
+    reader = ButtonReader(str(board.path), post=post)
+    reader.start()
+    try:
+        board.controller.press("B")
+        wait_until(lambda: ("B", True, pygame.K_BACKSPACE) in recorder.changes)
+        assert reader.running
+    finally:
+        reader.stop()
+        board.stop()
+    assert "a bug in the app's key handling" in caplog.text

@@ -65,7 +65,7 @@ class SaveStore:
             return None
         try:
             game = _game_from(loaded.text)
-        except (ValueError, KeyError, TypeError) as error:
+        except (ValueError, KeyError, TypeError, ArithmeticError, RecursionError) as error:
             raise SaveError(f"the saved game does not make sense ({error})") from error
         return Resumed(game, loaded.problem if loaded.from_previous else "")
 

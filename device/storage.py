@@ -50,7 +50,10 @@ def _decode(data: bytes) -> str:
         raise UnreadableFile("the file is cut short")
     if f"{zlib.crc32(body):08x}" != crc:
         raise UnreadableFile("the checksum does not match")
-    return body.decode("utf-8")
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UnreadableFile("the file does not hold text") from None
 
 
 def _read_one(path: Path) -> str:

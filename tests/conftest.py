@@ -1,5 +1,25 @@
 import os
+import sys
+from pathlib import Path
+
+import pytest
+
+# The fuzz suite (tests/fuzz) damages the games and records the engine tests' helpers build.
+sys.path.append(str(Path(__file__).parent / "engine"))
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--long",
+        action="store_true",
+        help="run the fuzz suite (tests/fuzz) with 100 times more cases, for the nightly run",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("--long"):
+        os.environ["SATELLITES_FUZZ"] = "long"

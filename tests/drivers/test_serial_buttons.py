@@ -201,6 +201,12 @@ def key_events() -> list[tuple[int, int]]:
     return [(e.type, e.key) for e in pygame.event.get((pygame.KEYDOWN, pygame.KEYUP))]
 
 
+def gather_key_events(seen: list[tuple[int, int]]) -> bool:
+    """Add the key events waiting in the queue to ``seen``; True once it holds any."""
+    seen += key_events()
+    return bool(seen)
+
+
 def test_the_reader_outlives_a_full_event_queue_and_never_leaves_a_key_down(
     tmp_path: Path,
 ) -> None:
@@ -214,7 +220,7 @@ def test_the_reader_outlives_a_full_event_queue_and_never_leaves_a_key_down(
         pygame.event.clear()
         board.controller.press("A")
         seen: list[tuple[int, int]] = []
-        wait_until(lambda: bool(seen.extend(key_events()) or seen))
+        wait_until(lambda: gather_key_events(seen))
         assert seen == [(pygame.KEYDOWN, pygame.K_RETURN)]
         fill_the_event_queue()  # the app stalls
         for _ in range(40):  # chattering A and LEFT at USB speed
@@ -229,7 +235,7 @@ def test_the_reader_outlives_a_full_event_queue_and_never_leaves_a_key_down(
         assert reader.running
         assert pygame.event.get(pygame.USEREVENT)  # the app catches up
         seen.clear()
-        wait_until(lambda: bool(seen.extend(key_events()) or seen))
+        wait_until(lambda: gather_key_events(seen))
         time.sleep(0.1)
         seen += key_events()
     finally:

@@ -5,7 +5,7 @@ import contextlib
 import os
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -107,29 +107,37 @@ def wait_for(condition: Callable[[], bool], reader: ButtonReader, seconds: float
         time.sleep(0.002)
 
 
-def test_the_reader_presses_keys_and_survives_unplug_garbage_and_replug(tmp_path: Path) -> None:
+Wired = tuple[PtyController, ButtonReader, Recorder]
+
+
+@pytest.fixture
+def wired(tmp_path: Path) -> Iterator[Wired]:
+    """An emulated board on a pty, and a reader (stepped by the test) recording its changes."""
     board = PtyController(tmp_path / "buttons", period=0.005)
     board.start()
     recorder = Recorder()
     reader = ButtonReader(str(board.path), post=recorder)
-    try:
-        wait_for(lambda: reader.connected, reader)
-        board.controller.press("A")
-        wait_for(lambda: ("A", True, pygame.K_RETURN) in recorder.changes, reader)
-        board.unplug()
-        wait_for(lambda: not reader.connected, reader)
-        wait_for(lambda: ("A", False, pygame.K_RETURN) in recorder.changes, reader)
-        board.controller.release("A")
-        board.plug_in()
-        wait_for(lambda: reader.connected, reader)
-        board.garbage = random.Random(1).randbytes(200)
-        board.controller.press("LEFT")
-        wait_for(lambda: ("LEFT", True, pygame.K_LEFT) in recorder.changes, reader)
-        board.controller.release("LEFT")
-        wait_for(lambda: ("LEFT", False, pygame.K_LEFT) in recorder.changes, reader)
-    finally:
-        board.stop()
-        reader.stop()
+    yield board, reader, recorder
+    board.stop()
+    reader.stop()
+
+
+def test_the_reader_presses_keys_and_survives_unplug_garbage_and_replug(wired: Wired) -> None:
+    board, reader, recorder = wired
+    wait_for(lambda: reader.connected, reader)
+    board.controller.press("A")
+    wait_for(lambda: ("A", True, pygame.K_RETURN) in recorder.changes, reader)
+    board.unplug()
+    wait_for(lambda: not reader.connected, reader)
+    wait_for(lambda: ("A", False, pygame.K_RETURN) in recorder.changes, reader)
+    board.controller.release("A")
+    board.plug_in()
+    wait_for(lambda: reader.connected, reader)
+    board.garbage = random.Random(1).randbytes(200)
+    board.controller.press("LEFT")
+    wait_for(lambda: ("LEFT", True, pygame.K_LEFT) in recorder.changes, reader)
+    board.controller.release("LEFT")
+    wait_for(lambda: ("LEFT", False, pygame.K_LEFT) in recorder.changes, reader)
     assert recorder.changes == [
         ("A", True, pygame.K_RETURN),
         ("A", False, pygame.K_RETURN),
@@ -166,22 +174,14 @@ def test_the_first_stable_name_present_is_chosen(tmp_path: Path) -> None:
     assert find_controller_port((missing,)) is None
 
 
-def test_a_frozen_board_releases_every_button(tmp_path: Path) -> None:
-    board = PtyController(tmp_path / "buttons", period=0.005)
-    board.start()
-    recorder = Recorder()
-    reader = ButtonReader(str(board.path), post=recorder)
-    try:
-        board.controller.press("A")
-        wait_for(lambda: ("A", True, pygame.K_RETURN) in recorder.changes, reader)
-        board.controller.frozen = True  # the same frame, the same sequence number, for ever
-        wait_for(lambda: ("A", False, pygame.K_RETURN) in recorder.changes, reader)
-        board.controller.frozen = False
-        wait_for(lambda: ("A", True, pygame.K_RETURN) in recorder.changes[2:], reader)
-    finally:
-        board.stop()
-        reader.stop()
-    assert reader.connected is False
+def test_a_frozen_board_releases_every_button(wired: Wired) -> None:
+    board, reader, recorder = wired
+    board.controller.press("A")
+    wait_for(lambda: ("A", True, pygame.K_RETURN) in recorder.changes, reader)
+    board.controller.frozen = True  # the same frame, the same sequence number, for ever
+    wait_for(lambda: ("A", False, pygame.K_RETURN) in recorder.changes, reader)
+    board.controller.frozen = False
+    wait_for(lambda: ("A", True, pygame.K_RETURN) in recorder.changes[2:], reader)
 
 
 def fill_the_event_queue() -> None:

@@ -9,6 +9,15 @@ counts in ``openings``, which tells the session to say HELLO again.
 
 Two simulators on one machine play through TCP: one opens ``listen://HOST:PORT``
 (``ListenTransport``), the other ``socket://HOST:PORT`` (pyserial's client).
+
+A peer can also fall silent without going away: a device that crashed behind
+a half-open TCP connection, or a serial peer that stopped talking.  Both
+transports notice ``silence`` seconds without a byte and say so (a warning,
+and ``last_error``): the listener drops the silent connection and accepts
+the newer one waiting behind it; a serial port is closed and reopened.
+
+Each ``read`` drains what is waiting, up to MAX_READ bytes, so a flood of
+garbage is worked off within seconds rather than 4 KiB a poll.
 """
 
 import contextlib
@@ -26,7 +35,16 @@ log = logging.getLogger(__name__)
 PORT_ERRORS = (serial.SerialException, termios.error, OSError)
 """What a port can raise when its device disappears."""
 LINK_BAUD = 115_200
-READ_CHUNK = 4096
+LINK_DOWN_AFTER = 3.0
+"""Seconds of silence after which the link counts as down (docs/link-protocol.md, 7)."""
+MAX_READ = 256 * 1024
+"""Most bytes one ``read`` returns: a 10 MB flood is drained in 40 polls."""
+_RECV_CHUNK = 65536
+
+
+class SilentPeer(ConnectionError):
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"the other device has sent nothing for {seconds:g} s")
 
 
 class SerialTransport:
@@ -38,13 +56,17 @@ class SerialTransport:
         baudrate: int = LINK_BAUD,
         retry_every: float = 0.5,
         clock: Callable[[], float] = time.monotonic,
+        silence: float | None = None,
     ) -> None:
+        """``silence``: reopen the port after that many seconds without a byte (None: never)."""
         self.url = url
         self._baudrate = baudrate
         self._retry_every = retry_every
         self._clock = clock
+        self._silence = silence
         self._port: serial.SerialBase | None = None
         self._next_try = clock()
+        self._last_heard = clock()
         self.openings = 0
         self.last_error = ""
         self._closed = False
@@ -58,10 +80,15 @@ class SerialTransport:
         if port is None:
             return b""
         try:
-            data: bytes = port.read(READ_CHUNK)
+            data: bytes = port.read(MAX_READ)
         except PORT_ERRORS as error:
             self._lost(error)
             return b""
+        now = self._clock()
+        if data:
+            self._last_heard = now
+        elif self._silence is not None and now - self._last_heard > self._silence:
+            self._lost(SilentPeer(self._silence))
         return data
 
     def write(self, data: bytes) -> None:
@@ -95,6 +122,7 @@ class SerialTransport:
             return None
         self.openings += 1
         self.last_error = ""
+        self._last_heard = self._clock()
         log.info("opened %s", self.url)
         return self._port
 
@@ -113,13 +141,28 @@ class SerialTransport:
 
 
 class ListenTransport:
-    """The host side of a TCP link: accepts one peer at a time, again after it leaves."""
+    """The host side of a TCP link: one peer at a time, again after it leaves.
 
-    def __init__(self, host: str, port: int) -> None:
+    A newer connection waits (in the listen backlog) while the current peer
+    talks; once the peer has been silent for ``silence`` seconds it is
+    dropped and the newer connection takes its place.
+    """
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        clock: Callable[[], float] = time.monotonic,
+        silence: float = LINK_DOWN_AFTER,
+    ) -> None:
         self._server = socket.create_server((host, port), reuse_port=False)
         self._server.setblocking(False)
+        self._clock = clock
+        self._silence = silence
         self._peer: socket.socket | None = None
+        self._last_heard = clock()
         self.openings = 0
+        self.last_error = ""
 
     @property
     def address(self) -> tuple[str, int]:
@@ -130,16 +173,25 @@ class ListenTransport:
         peer = self._accept()
         if peer is None:
             return b""
-        try:
-            data = peer.recv(READ_CHUNK)
-        except BlockingIOError:
-            return b""
-        except OSError as error:
-            self._lost(error)
-            return b""
-        if not data:
-            self._lost(ConnectionResetError("the other simulator closed the connection"))
-        return data
+        data = bytearray()
+        while len(data) < MAX_READ:
+            try:
+                chunk = peer.recv(min(_RECV_CHUNK, MAX_READ - len(data)))
+            except BlockingIOError:
+                break
+            except OSError as error:
+                self._lost(error)
+                break
+            if not chunk:
+                self._lost(ConnectionResetError("the other simulator closed the connection"))
+                break
+            data += chunk
+        now = self._clock()
+        if data:
+            self._last_heard = now
+        elif self._peer is not None and now - self._last_heard > self._silence:
+            self._lost(SilentPeer(self._silence))
+        return bytes(data)
 
     def write(self, data: bytes) -> None:
         peer = self._accept()
@@ -166,12 +218,14 @@ class ListenTransport:
         peer.setblocking(False)
         peer.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self._peer = peer
+        self._last_heard = self._clock()
         self.openings += 1
         log.info("peer connected from %s", address)
         return peer
 
     def _lost(self, error: Exception) -> None:
         log.warning("peer connection lost: %s", error)
+        self.last_error = str(error)
         self._drop_peer()
 
     def _drop_peer(self) -> None:
@@ -187,4 +241,4 @@ def open_transport(url: str) -> SerialTransport | ListenTransport:
         if parts.port is None:
             raise ValueError(f"{url}: give a port, e.g. listen://0.0.0.0:7777")
         return ListenTransport(parts.hostname or "0.0.0.0", parts.port)
-    return SerialTransport(url)
+    return SerialTransport(url, silence=LINK_DOWN_AFTER)

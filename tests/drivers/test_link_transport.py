@@ -1,6 +1,8 @@
 """Link sessions over real byte pipes: pty pairs (with unplugging) and TCP sockets."""
 
 import random
+import socket
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -8,7 +10,7 @@ from pathlib import Path
 from drivers.link.history import LinkGame
 from drivers.link.relay import FaultPlan, PtyCable
 from drivers.link.session import LinkSession, Timing
-from drivers.link.transport import ListenTransport, SerialTransport
+from drivers.link.transport import MAX_READ, ListenTransport, SerialTransport
 from engine.notation import format_move
 from engine.pieces import RED
 
@@ -119,3 +121,105 @@ def test_two_simulators_over_tcp_and_a_guest_killed_and_restarted_from_its_save(
     assert host.game is not None and guest.game is not None
     assert guest.game.game_id == host.game.game_id
     assert host.game.moves == guest.game.moves and host.chain == guest.chain
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def read_for(listener: ListenTransport, seconds: float, until: bytes = b"") -> bytes:
+    """Everything ``listener`` reads within ``seconds`` (or until ``until`` has arrived)."""
+    data = b""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and not (until and until in data):
+        data += listener.read()
+        time.sleep(0.005)
+    return data
+
+
+def test_a_newer_connection_replaces_a_silent_older_one() -> None:
+    clock = Clock()
+    listener = ListenTransport("127.0.0.1", 0, clock=clock)
+    old = socket.create_connection(listener.address)
+    new = socket.create_connection(listener.address)
+    try:
+        old.sendall(b"old")
+        assert read_for(listener, 3, until=b"old") == b"old"
+        new.sendall(b"new")
+        clock.now += 2.0
+        assert read_for(listener, 0.2) == b"", "a talking peer keeps the line"
+        clock.now += 1.5  # the old peer has now been silent for longer than the link-down time
+        assert read_for(listener, 3, until=b"new") == b"new"
+        assert listener.openings == 2 and "nothing for 3 s" in listener.last_error
+        old.settimeout(3)
+        assert old.recv(16) == b"", "the silent connection was closed"
+    finally:
+        old.close()
+        new.close()
+        listener.close()
+
+
+def test_a_silent_serial_peer_is_noticed_and_the_port_reopened() -> None:
+    clock = Clock()
+    port = SerialTransport("loop://", retry_every=0.5, clock=clock, silence=3.0)
+    try:
+        port.write(b"ping")
+        assert port.read() == b"ping" and port.openings == 1
+        clock.now += 2.9
+        assert port.read() == b"" and port.is_open
+        clock.now += 0.2
+        port.read()
+        assert not port.is_open and "nothing for 3 s" in port.last_error
+        clock.now += 0.5
+        port.read()
+        assert port.is_open and port.openings == 2
+    finally:
+        port.close()
+
+
+def test_a_silent_half_open_guest_gives_way_to_the_same_guest_reconnecting() -> None:
+    """The guest device restarts while its old TCP connection stays open and silent."""
+    rng = random.Random(5)
+    listener = ListenTransport("127.0.0.1", 0, silence=FAST.link_timeout)
+    url = f"socket://127.0.0.1:{listener.address[1]}"
+    host = LinkSession.host(listener, 9, RED, Slot(), timing=FAST)
+    slot = Slot()
+    frozen = LinkSession.guest(SerialTransport(url, retry_every=0.05), slot, timing=FAST)
+    guest = frozen
+    try:
+        run_until(lambda: host.chain != 0 and host.peer_plies >= 6, [host, frozen], rng, 20)
+        # ``frozen`` is never polled again: its socket stays open and says nothing.
+        guest = LinkSession.resume(
+            SerialTransport(url, retry_every=0.05), LinkGame.from_text(slot.text), slot, timing=FAST
+        )
+        run_until(lambda: settled(host) and settled(guest), [host, guest], rng, 30)
+    finally:
+        host.close()
+        guest.close()
+        frozen.close()
+    assert host.game is not None and guest.game is not None
+    assert host.game.moves == guest.game.moves and host.chain == guest.chain
+
+
+def test_a_read_drains_what_is_waiting_up_to_a_bound() -> None:
+    listener = ListenTransport("127.0.0.1", 0)
+    client = socket.create_connection(listener.address)
+    try:
+        read_for(listener, 0.2)  # accepted
+        client.sendall(bytes(60_000))
+        time.sleep(0.3)
+        assert len(listener.read()) == 60_000, "all that waits, in one read"
+        flood = threading.Thread(target=client.sendall, args=(bytes(3 * MAX_READ),))
+        flood.start()
+        sizes = []
+        while sum(sizes) < 3 * MAX_READ:
+            sizes.append(len(listener.read()))
+        flood.join()
+        assert max(sizes) <= MAX_READ
+    finally:
+        client.close()
+        listener.close()

@@ -155,6 +155,11 @@ class ButtonReader:
         self._delivery.deliver()
 
     @property
+    def waiting(self) -> list[ButtonChange]:
+        """Changes the app's event queue has not taken yet."""
+        return self._delivery.waiting
+
+    @property
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 

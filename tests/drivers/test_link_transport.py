@@ -215,7 +215,7 @@ def test_a_read_drains_what_is_waiting_up_to_a_bound() -> None:
         assert len(listener.read()) == 60_000, "all that waits, in one read"
         flood = threading.Thread(target=client.sendall, args=(bytes(3 * MAX_READ),))
         flood.start()
-        sizes = []
+        sizes: list[int] = []
         while sum(sizes) < 3 * MAX_READ:
             sizes.append(len(listener.read()))
         flood.join()

@@ -231,18 +231,23 @@ def test_the_reader_outlives_a_full_event_queue_and_never_leaves_a_key_down(
             board.controller.release("LEFT")
             time.sleep(0.01)
         board.controller.release("A")
-        time.sleep(0.2)
+        wait_until(lambda: reader.waiting == [ButtonChange("A", False)])  # held back, coalesced
         assert reader.running
         assert pygame.event.get(pygame.USEREVENT)  # the app catches up
         seen.clear()
         wait_until(lambda: gather_key_events(seen))
-        time.sleep(0.1)
+        time.sleep(0.2)
         seen += key_events()
     finally:
         reader.stop()
         board.stop()
         pygame.display.quit()
-    assert seen == [(pygame.KEYUP, pygame.K_RETURN)], "only the net change waited"
+    for key, held in ((pygame.K_RETURN, True), (pygame.K_LEFT, False)):
+        kinds = [kind for kind, k in seen if k == key]
+        expected = [pygame.KEYUP, pygame.KEYDOWN] if held else [pygame.KEYDOWN, pygame.KEYUP]
+        assert kinds == (expected * len(kinds))[: len(kinds)], "downs and ups alternate"
+        assert kinds[-1:] in ([], [pygame.KEYUP]), "no key is left down"
+    assert seen[-1] == (pygame.KEYUP, pygame.K_RETURN)
 
 
 def test_the_reader_thread_survives_any_exception_with_a_message(

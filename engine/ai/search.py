@@ -40,6 +40,7 @@ limits and the seed.
 """
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -129,11 +130,21 @@ class Search:
     _move_lists: list[list[int]]
     _salt: int
     _root_side: int
+    _root_moves: list[int] | None
+    stop_when: Callable[[], bool] | None
+    """Asked every few nodes, like ``cancel``: a stop from outside the process."""
     _seen: set[int]
     """Keys of the positions since the last connection, in the game and on the line."""
 
-    def __init__(self, position: Position, limits: Limits, seed: int = 0) -> None:
-        """Search a private copy of ``position`` (the caller's stays untouched)."""
+    def __init__(
+        self,
+        position: Position,
+        limits: Limits,
+        seed: int = 0,
+        root_moves: list[int] | None = None,
+    ) -> None:
+        """Search a private copy of ``position`` (the caller's stays untouched),
+        among ``root_moves`` only when given (legal moves, for parallel search)."""
         self.position = position.copy()
         self.limits = limits
         self.seed = seed
@@ -142,6 +153,8 @@ class Search:
         self.best_move = -1
         self.best_value = 0
         self.cancelled = False
+        self.stop_when = None
+        self._root_moves = root_moves
         self._deadline = 0.0
         self._next_check = CHECK_EVERY
         self._table = {}
@@ -163,11 +176,14 @@ class Search:
         start = time.perf_counter()
         if self.limits.seconds > 0:
             self._deadline = start + self.limits.seconds
-        root_moves = self.position.legal_moves()
+        if self._root_moves is not None:
+            root_moves = self._root_moves[:]
+        else:
+            root_moves = self.position.legal_moves()
         if not root_moves:
             raise ValueError("the game is over: there is no move to search")
         self.best_move = root_moves[0]
-        if len(root_moves) > 1:
+        if len(root_moves) > 1 or self._root_moves is not None:
             self._deepen(root_moves)
         return SearchResult(
             self.best_move, self.best_value, self.depth, self.nodes, time.perf_counter() - start
@@ -329,7 +345,7 @@ class Search:
         if self.nodes < self._next_check:
             return
         self._next_check = self.nodes + CHECK_EVERY
-        if self.cancelled:
+        if self.cancelled or (self.stop_when is not None and self.stop_when()):
             raise Aborted
         if self.limits.nodes and self.nodes >= self.limits.nodes and self.depth >= 1:
             raise Aborted

@@ -16,13 +16,16 @@ caller may change its own position straight away.  ``hint`` is ``start`` at
 the hint level.  Only one search runs at a time: ``start`` cancels the one
 before.  Python threads share one core, which suits a frame loop that mostly
 sleeps between frames; the search checks its cancel flag every 64 nodes
-(about a millisecond here).
+(about a millisecond here).  On a machine with four cores or more the search
+itself runs in worker processes (``engine.ai.parallel``); ``workers`` says how
+many (1: none).
 """
 
 import threading
 from dataclasses import dataclass
 
 from engine.ai.levels import HINT_LEVEL, level
+from engine.ai.parallel import ParallelSearch, default_workers, start_workers
 from engine.ai.search import Search, SearchResult
 from engine.position import Position
 
@@ -45,8 +48,11 @@ class Progress:
 class Thinker:
     """Runs one search at a time on a background thread."""
 
-    def __init__(self) -> None:
-        self._search: Search | None = None
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = default_workers() if workers is None else workers
+        if self.workers > 1:
+            start_workers(self.workers)
+        self._search: Search | ParallelSearch | None = None
         self._thread: threading.Thread | None = None
         self._result: SearchResult | None = None
 
@@ -56,7 +62,11 @@ class Thinker:
         if position.is_over():
             raise ValueError("the game is over: there is no move to think about")
         self.cancel()
-        search = Search(position, limits, seed)
+        search: Search | ParallelSearch = (
+            ParallelSearch(position, limits, seed, self.workers)
+            if self.workers > 1
+            else Search(position, limits, seed)
+        )
         self._search = search
         self._result = None
         self._thread = threading.Thread(target=self._run, args=(search,), daemon=True)
@@ -98,7 +108,7 @@ class Thinker:
         thread.join(CANCEL_WAIT)
         return not thread.is_alive()
 
-    def _run(self, search: Search) -> None:
+    def _run(self, search: Search | ParallelSearch) -> None:
         result = search.run()
         if self._search is search:
             self._result = result

@@ -1,0 +1,165 @@
+"""Search in worker processes: the root moves are dealt among them.
+
+Python threads share one core, so a search that wants more cores runs in
+processes.  This is root-parallel search: the root moves are dealt round
+robin to ``workers`` processes, each searches its share with the level's full
+limits (its own node budget and table), and the best value wins.  The
+workers together search about ``workers`` times the nodes in the time one
+search takes, so a level looks deeper at the same pace.  The result is a pure
+function of the position, the limits, the seed and the number of workers.
+
+The processes are started once (``spawn``: safe beside the app's threads) and
+kept.  ``cancel`` moves on a shared generation number that every worker looks
+at every few dozen nodes, so a cancelled search stops within milliseconds.
+"""
+
+import multiprocessing
+import os
+import time
+from concurrent.futures import FIRST_EXCEPTION, Future, ProcessPoolExecutor, wait
+from multiprocessing.sharedctypes import Synchronized
+from typing import Final
+
+from engine.ai.search import Limits, Search, SearchResult
+from engine.notation import format_position, parse_position
+from engine.position import Position
+
+WAIT_STEP: Final = 0.005
+"""Seconds between looks at the cancel flag while the workers search."""
+CORES_FOR_WORKERS: Final = 4
+"""Machines with at least this many cores search in worker processes by default."""
+
+LimitFields = tuple[int, float, int, int, int, int]
+ResultFields = tuple[int, int, int, int]
+"""Move, value, depth and nodes of one worker's search."""
+
+_generation: "Synchronized[int] | None" = None
+"""The running search's number, shared by the parent and its workers."""
+_pools: dict[int, ProcessPoolExecutor] = {}
+"""The kept pools by their number of processes (one in practice)."""
+
+
+def default_workers() -> int:
+    """Worker processes to search with here: four on a machine with four cores
+    or more (every Raspberry Pi from the Zero 2 W on), none below that."""
+    cores = os.cpu_count() or 1
+    return CORES_FOR_WORKERS if cores >= CORES_FOR_WORKERS else 1
+
+
+def _limit_fields(limits: Limits) -> LimitFields:
+    return (
+        limits.nodes,
+        limits.seconds,
+        limits.max_depth,
+        limits.noise,
+        limits.contempt,
+        limits.quiescence,
+    )
+
+
+def _adopt_generation(shared: "Synchronized[int]") -> None:
+    global _generation
+    _generation = shared
+
+
+def _still_wanted(number: int) -> bool:
+    return _generation is None or _generation.value == number
+
+
+def _search_share(
+    text: str, history: list[int], moves: list[int], limits: LimitFields, seed: int, number: int
+) -> ResultFields:
+    """One worker's search of its share of the root moves (plain data both ways)."""
+    position = parse_position(text)
+    position.history = history
+    search = Search(position, Limits(*limits), seed, root_moves=moves)
+    search.stop_when = lambda: not _still_wanted(number)
+    result = search.run()
+    return result.move, result.value, result.depth, result.nodes
+
+
+def _idle() -> None:
+    """A task that only makes the pool start its processes."""
+
+
+def start_workers(count: int) -> tuple[ProcessPoolExecutor, "Synchronized[int]"]:
+    """The kept pool of ``count`` processes; the first call starts them (do it
+    early: starting a process takes longer than a cancel may)."""
+    global _generation
+    context = multiprocessing.get_context("spawn")
+    if _generation is None:
+        _generation = context.Value("q", 0)
+    pool = _pools.get(count)
+    if pool is None:
+        pool = ProcessPoolExecutor(
+            count, context, initializer=_adopt_generation, initargs=(_generation,)
+        )
+        for _ in range(count):
+            pool.submit(_idle)
+        _pools[count] = pool
+    return pool, _generation
+
+
+class ParallelSearch:
+    """``Search``'s interface (``run``, ``cancel``, progress fields) over workers."""
+
+    position: Position
+    limits: Limits
+    nodes: int
+    depth: int
+
+    def __init__(self, position: Position, limits: Limits, seed: int, workers: int) -> None:
+        self.position = position.copy()
+        self.limits = limits
+        self.seed = seed
+        self.workers = workers
+        self.nodes = 0
+        self.depth = 0
+        self._number = -1
+        self._cancelled = False
+
+    def cancel(self) -> None:
+        """Stop every worker's share; ``run`` returns within milliseconds."""
+        self._cancelled = True
+        if _generation is not None and self._number >= 0:
+            with _generation.get_lock():
+                if _generation.value == self._number:
+                    _generation.value += 1
+
+    def run(self) -> SearchResult:
+        started = time.perf_counter()
+        moves = self.position.legal_moves()
+        if self.workers <= 1 or len(moves) < 2:
+            return Search(self.position, self.limits, self.seed).run()
+        pool, generation = start_workers(self.workers)
+        with generation.get_lock():
+            generation.value += 1
+            self._number = generation.value
+        if self._cancelled:
+            self.cancel()
+        text = format_position(self.position)
+        shares = [moves[i :: self.workers] for i in range(min(self.workers, len(moves)))]
+        futures: list[Future[ResultFields]] = [
+            pool.submit(
+                _search_share,
+                text,
+                self.position.history,
+                share,
+                _limit_fields(self.limits),
+                self.seed,
+                self._number,
+            )
+            for share in shares
+        ]
+        while not self._cancelled:
+            _, running = wait(futures, WAIT_STEP, FIRST_EXCEPTION)
+            if not running or any(f.done() and f.exception() for f in futures):
+                break
+        if self._cancelled:
+            # Nobody reads a cancelled answer; the workers stop by themselves.
+            return SearchResult(moves[0], 0, 0, 0, time.perf_counter() - started)
+        results = [future.result() for future in futures]
+        move, value, _, _ = max(results, key=lambda fields: fields[1])
+        self.depth = min(fields[2] for fields in results)
+        self.nodes = sum(fields[3] for fields in results)
+        return SearchResult(move, value, self.depth, self.nodes, time.perf_counter() - started)

@@ -1,0 +1,46 @@
+"""Search in worker processes: legal, deterministic, and cancelled in time."""
+
+import time
+
+from positions import tiebreak_finale
+
+from engine.ai.parallel import ParallelSearch, default_workers
+from engine.ai.search import Limits
+from engine.ai.thinker import Thinker
+from engine.notation import format_move
+from engine.pieces import RED
+from engine.scoring import score
+from engine.start import starting_position
+
+
+def test_workers_share_the_root_moves_and_agree_on_a_legal_move() -> None:
+    position = starting_position(8)
+    first = ParallelSearch(position, Limits(nodes=400), 3, workers=2).run()
+    second = ParallelSearch(position, Limits(nodes=400), 3, workers=2).run()
+    assert first.move in position.legal_moves()
+    assert (first.move, first.value, first.nodes) == (second.move, second.value, second.nodes)
+    assert first.nodes > 400  # each worker spent its own budget
+
+
+def test_the_winning_move_is_found_whichever_worker_holds_it() -> None:
+    position = tiebreak_finale()
+    for workers in (2, 3):
+        move = ParallelSearch(position, Limits(nodes=2_000), 0, workers).run().move
+        position.make(move)
+        assert score(position).winner == RED, f"{workers} workers: {format_move(move)}"
+        position.unmake()
+
+
+def test_cancelling_a_search_in_workers_takes_under_50_ms() -> None:
+    thinker = Thinker(workers=2)
+    thinker.start(starting_position(5), 5, seed=2)
+    assert thinker.cancel() is True  # even before the workers have started
+    thinker.start(starting_position(5), 5, seed=2)
+    time.sleep(0.5)  # well into the search
+    assert thinker.cancel() is True
+    assert thinker.poll() is None and thinker.result() is None
+
+
+def test_workers_are_on_by_default_only_with_four_cores_or_more() -> None:
+    assert default_workers() in (1, 4)
+    assert Thinker().workers == default_workers()

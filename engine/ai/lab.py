@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from engine.ai.agents import Agent, parse_agent
-from engine.ai.arena import GameResult, play_pair
+from engine.ai.arena import GameResult, play_game, play_pair
 from engine.moves import DISPLACEMENT, kind_of
 from engine.pieces import NOBODY, RED
 from engine.position import (
@@ -177,27 +177,41 @@ def end_cleanly(path: Path) -> None:
                 out.write("\n")
 
 
+def games_per_seed(a: Agent, b: Agent) -> int:
+    """Two games a seed (colours swapped) between different agents; one in
+    self-play, where the swapped game would be the very same game."""
+    return 1 if a == b else 2
+
+
 def pending_seeds(
-    done: list[dict[str, object]], variant: str, players: str, seeds: range
+    done: list[dict[str, object]], variant: str, players: str, seeds: range, per_seed: int
 ) -> list[int]:
-    """The seeds of ``seeds`` whose two games are not both in the file yet."""
+    """The seeds of ``seeds`` whose games are not all in the file yet."""
     count = Counter(
         g["seed"] for g in done if g.get("variant") == variant and g.get("players") == players
     )
-    return [seed for seed in seeds if count[seed] < 2]
+    return [seed for seed in seeds if count[seed] < per_seed]
+
+
+def play_seed(task: tuple[Agent, Agent, int, Rules]) -> tuple[GameResult, ...]:
+    """The games of one start seed: A as Red, then (if A is not B) A as Blue."""
+    a, b, seed, rules = task
+    if games_per_seed(a, b) == 1:
+        return (play_game(a, b, seed, True, rules),)
+    return play_pair(task)
 
 
 def play_all(
     tasks: list[tuple[Agent, Agent, int, Rules, str, str]], workers: int
-) -> Iterator[tuple[str, str, tuple[GameResult, GameResult]]]:
-    """Both games of each task's seed, as they finish (in worker processes)."""
+) -> Iterator[tuple[str, str, tuple[GameResult, ...]]]:
+    """The games of each task's seed, as they finish (in worker processes)."""
     if workers <= 1:
         for a, b, seed, rules, variant, players in tasks:
-            yield variant, players, play_pair((a, b, seed, rules))
+            yield variant, players, play_seed((a, b, seed, rules))
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = {
-            pool.submit(play_pair, (a, b, seed, rules)): (variant, players)
+            pool.submit(play_seed, (a, b, seed, rules)): (variant, players)
             for a, b, seed, rules, variant, players in tasks
         }
         for future in as_completed(futures):
@@ -216,7 +230,13 @@ def interval(points: list[float]) -> tuple[float, float, float]:
     return mean, max(0.0, mean - margin), min(1.0, mean + margin)
 
 
-def report_rows(facts: list[GameFacts]) -> dict[str, str]:
+def end_reason_name(reason: int, rules: Rules) -> str:
+    if reason == ENDED_NO_PROGRESS:
+        return f"{rules.quiet_limit} plies without a new connection"
+    return VARIANT_END_REASON_NAMES[reason]
+
+
+def report_rows(facts: list[GameFacts], rules: Rules) -> dict[str, str]:
     """One column of the report table for one variant and pairing."""
     red, low, high = interval([f.red_points for f in facts])
     decided = [f for f in facts if f.red_points != 0.5]
@@ -229,7 +249,7 @@ def report_rows(facts: list[GameFacts]) -> dict[str, str]:
         "Red (first player) score": f"{red:.1%} ({low:.1%} .. {high:.1%})",
         "draws": _share(n - len(decided), n),
         "ended by": "; ".join(
-            f"{VARIANT_END_REASON_NAMES[k]} {_share(c, n)}" for k, c in sorted(reasons.items())
+            f"{end_reason_name(k, rules)} {_share(c, n)}" for k, c in sorted(reasons.items())
         ),
         "plies (mean, median)": f"{statistics.fmean(f.plies for f in facts):.0f}, "
         f"{statistics.median(f.plies for f in facts):g}",
@@ -283,7 +303,7 @@ def build_report(path: Path, variants: list[str], pairings: list[str]) -> dict[s
                     continue
                 facts.append(game_facts(*seed_and_moves(g), rules))
             if facts:
-                columns[f"{variant}: {players}"] = report_rows(facts)
+                columns[f"{variant}: {players}"] = report_rows(facts, rules)
     return columns
 
 
@@ -296,7 +316,13 @@ def parser() -> argparse.ArgumentParser:
         description="Self-play games under rule variants, streamed to a results file, "
         "and a Markdown report of what decides games.",
     )
-    command.add_argument("--games", type=int, default=100, help="games per variant and pairing")
+    command.add_argument(
+        "--games",
+        type=int,
+        default=100,
+        help="games per variant and pairing (between different agents, pairs of "
+        "games from one seed with the colours swapped)",
+    )
     command.add_argument(
         "--players", action="append", default=[], help="a pairing A,B of arena agents (repeatable)"
     )
@@ -311,8 +337,8 @@ def parser() -> argparse.ArgumentParser:
 def cmd_lab(args: list[str]) -> list[str]:
     """The ``lab`` command of ``python -m engine`` (ValueError for bad input)."""
     options = parser().parse_args(args)
-    if options.games < 2 or options.games % 2:
-        raise ValueError("--games must be even and at least 2: each seed is played twice")
+    if options.games < 2:
+        raise ValueError("--games must be at least 2")
     variants = options.variant or ["standard"]
     pairings = options.players or ["level3,level3"]
     agents = {}
@@ -323,20 +349,23 @@ def cmd_lab(args: list[str]) -> list[str]:
         agents[players] = (parse_agent(names[0]), parse_agent(names[1]))
     rules = {variant: parse_variant(variant) for variant in variants}
     done = read_results(options.results)
-    seeds = range(options.seed, options.seed + options.games // 2)
-    tasks = [
-        (*agents[players], seed, rules[variant], variant, players)
-        for variant in variants
-        for players in pairings
-        for seed in pending_seeds(done, variant, players, seeds)
-    ]
+    tasks = []
+    for players in pairings:
+        a, b = agents[players]
+        per_seed = games_per_seed(a, b)
+        seeds = range(options.seed, options.seed + options.games // per_seed)
+        for variant in variants:
+            for seed in pending_seeds(done, variant, players, seeds, per_seed):
+                tasks.append((a, b, seed, rules[variant], variant, players))
     workers = options.workers or os.cpu_count() or 1
     end_cleanly(options.results)
+    played = 0
     with options.results.open("a", encoding="utf-8") as out:
-        for variant, players, pair in play_all(tasks, workers):
-            out.write("".join(result_line(variant, players, r) + "\n" for r in pair))
+        for variant, players, games in play_all(tasks, workers):
+            out.write("".join(result_line(variant, players, r) + "\n" for r in games))
             out.flush()
+            played += len(games)
     columns = build_report(options.results, variants, pairings)
     text = markdown_report(columns)
     options.report.write_text(text, encoding="utf-8")
-    return [f"{len(tasks) * 2} games played; report written to {options.report}", "", text]
+    return [f"{played} games played; report written to {options.report}", "", text]

@@ -75,3 +75,17 @@ def test_the_fortress_probe_closes_every_edge() -> None:
         if position.is_over():
             break
     assert not position.connections_open()
+
+
+def test_self_play_plays_each_seed_once_since_swapping_colours_would_repeat_it(
+    tmp_path: Path,
+) -> None:
+    results = tmp_path / "games.jsonl"
+    out = cmd_lab(
+        [
+            "--games", "3", "--players", "greedy,greedy", "--workers", "1",
+            "--results", str(results), "--report", str(tmp_path / "report.md"),
+        ]
+    )  # fmt: skip
+    assert out[0].startswith("3 games played")
+    assert sorted(g["seed"] for g in read_results(results)) == [1, 2, 3]  # type: ignore[type-var]

@@ -269,7 +269,8 @@ install_unit() {
     configured_dir="$(deploy_python deploy.config get "$config" save_dir)"
     button="$(deploy_python deploy.config get "$config" button_serial_port)"
     link="$(deploy_python deploy.config get "$config" link_port)"
-    local version="$systemd_version"
+    local version="$systemd_version" mount_unit
+    mount_unit="$(systemd-escape --path --suffix=mount "$configured_dir")"
     [ -n "$version" ] || version="$(systemctl --version | awk 'NR == 1 { print $2 }')"
     {
         echo "# Written by install.sh from /etc/satellites/config.toml: save folder and ports."
@@ -286,10 +287,11 @@ install_unit() {
             echo "# systemd $version: restart without going through OnFailure= (the login prompt)"
             echo "RestartMode=direct"
         fi
-        if [ -n "$data_partition" ]; then
+        # The data partition's mount unit (from --data-partition, now or before).
+        if [ -f "$unit_dir/$mount_unit" ]; then
             echo "[Unit]"
             echo "# Wait for the data partition, but start without it (saves off)."
-            echo "After=$(systemd-escape --path --suffix=mount "$configured_dir")"
+            echo "After=$mount_unit"
         fi
     } > "$unit_dir/satellites.service.d/10-device.conf"
     if [ -n "$root" ]; then

@@ -247,6 +247,11 @@ def test_the_data_partition_is_a_mount_unit_the_game_waits_for_but_does_not_need
     assert not any(line.startswith(("Requires", "BindsTo")) for line in drop_in)
     plan = (tmp_path / "install-plan.txt").read_text().splitlines()
     assert "systemctl start data-satellites.mount" in plan
+    run("update.sh", "--root", str(tmp_path), "--skip-pip", "--systemd-version", "252")
+    assert (
+        "After=data-satellites.mount"
+        in (system / "satellites.service.d/10-device.conf").read_text()
+    )
 
 
 def test_purge_removes_the_save_folder_the_installer_made(tmp_path: Path) -> None:

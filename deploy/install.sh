@@ -25,6 +25,7 @@ usage: install.sh --profile NAME [options]
   --data-partition LABEL  mount the ext4 file system with this label on the save folder
                           (a systemd mount unit, which the read-only overlay leaves writable)
   --wheel FILE            install this built wheel instead of the checkout
+  --offline DIR           no network: wheels only from DIR, no apt-get (update.sh --bundle)
   --no-compile            install the pure-Python engine without trying mypyc
   --keep-config           keep an existing /etc/satellites/config.toml (update)
   --skip-pip              create the virtual environment but install nothing into it
@@ -38,7 +39,7 @@ source_dir="$(dirname "$deploy_dir")"
 
 profile="" button_serial="" buttons_usb_id="2e8a:000a,2e8a:0009" link_port=""
 save_dir="/var/lib/satellites" language="en" display="" wheel="" compile=1 keep_config=0
-skip_pip=0 boot_config=1 root="" systemd_version="" data_partition=""
+skip_pip=0 boot_config=1 root="" systemd_version="" data_partition="" offline=""
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -52,6 +53,7 @@ while [ $# -gt 0 ]; do
         --systemd-version) systemd_version="$2"; shift 2 ;;
         --data-partition) data_partition="$2"; shift 2 ;;
         --wheel) wheel="$(realpath "$2")"; shift 2 ;;
+        --offline) offline="$(realpath "$2")"; compile=0; shift 2 ;;
         --no-compile) compile=0; shift ;;
         --keep-config) keep_config=1; shift ;;
         --skip-pip) skip_pip=1; shift ;;
@@ -137,6 +139,10 @@ choose_profile() {
 }
 
 install_packages() {
+    if [ -n "$offline" ]; then
+        step "system packages: kept as they are (offline)"
+        return
+    fi
     step "system packages"
     system apt-get update
     system apt-get install --yes --no-install-recommends python3-venv python3-dev gcc
@@ -245,6 +251,12 @@ install_game() {
     [ -n "$wheel" ] && target="$wheel"
     if [ "$skip_pip" -eq 1 ]; then
         printf '%s\n' "pip install into $venv: $target (compile=$compile)" >> "$plan"
+        return
+    fi
+    if [ -n "$offline" ]; then
+        step "installing $(basename "$target") from $offline, without a network"
+        "$venv/bin/pip" install --quiet --no-index --find-links "$offline" \
+            --force-reinstall "$target"
         return
     fi
     "$venv/bin/pip" install --quiet --upgrade pip

@@ -23,7 +23,7 @@ def tool(name: str) -> str:
 
 
 def test_scripts_are_shellcheck_clean() -> None:
-    assert len(SCRIPTS) == 3
+    assert len(SCRIPTS) == 4
     result = subprocess.run(
         [tool("shellcheck"), "--severity=style", *map(str, SCRIPTS)],
         capture_output=True,

@@ -1,0 +1,88 @@
+"""The offline update: bundle.sh's file, and update.sh --bundle installing from it alone."""
+
+import os
+import socket
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pytest
+
+DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
+
+
+def pypi_reachable() -> bool:
+    try:
+        socket.create_connection(("pypi.org", 443), timeout=5).close()
+    except OSError:
+        return False
+    return True
+
+
+pytestmark = pytest.mark.skipif(
+    not pypi_reachable(), reason="building a bundle downloads the device's wheels from PyPI"
+)
+
+
+def bundle(out: Path, *args: str) -> list[str]:
+    """Build a bundle with this interpreter's pip; the names of the wheels in it."""
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"}
+    subprocess.run(
+        ["bash", str(DEPLOY / "bundle.sh"), "--out", str(out), *args],
+        check=True,
+        capture_output=True,
+        env=env,
+    )
+    with tarfile.open(out) as archive:
+        return sorted(Path(name).name for name in archive.getnames() if name.endswith(".whl"))
+
+
+def test_the_pi_bundle_holds_the_game_and_its_aarch64_wheels(tmp_path: Path) -> None:
+    wheels = bundle(tmp_path / "pi.tar.gz")
+    assert len(wheels) == 3, wheels
+    game, pygame_ce, pyserial = wheels[2], wheels[0], wheels[1]
+    assert game.startswith("satellites-") and game.endswith("-py3-none-any.whl")
+    assert pygame_ce.startswith("pygame_ce-") and "-cp311-cp311-" in pygame_ce
+    assert "aarch64" in pygame_ce
+    assert pyserial.startswith("pyserial-")
+
+
+def test_an_update_from_a_bundle_installs_without_a_network(tmp_path: Path) -> None:
+    file = tmp_path / "native.tar.gz"
+    bundle(file, "--platform", "native")
+    root = tmp_path / "root"
+    install = ["--root", str(root), "--systemd-version", "252", "--no-boot-config"]
+    subprocess.run(
+        ["bash", str(DEPLOY / "install.sh"), "--profile", "hatmini", "--skip-pip", *install],
+        check=True,
+        capture_output=True,
+    )
+    offline = {**os.environ, "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": "", "no_proxy": ""}
+    offline["https_proxy"] = offline["http_proxy"] = "http://127.0.0.1:9"  # no way out
+    result = subprocess.run(
+        ["bash", str(DEPLOY / "update.sh"), "--bundle", str(file), *install],
+        capture_output=True,
+        text=True,
+        env=offline,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "without a network" in result.stdout
+    python = root / "opt/satellites/venv/bin/python"
+    check = "import engine, device, pygame, serial; print(pygame.version.ver)"
+    assert subprocess.run([str(python), "-c", check], capture_output=True, check=True).stdout
+    assert (root / "opt/satellites/venv/bin/satellites-appliance").exists()
+
+
+def test_a_damaged_bundle_is_refused(tmp_path: Path) -> None:
+    damaged = tmp_path / "damaged.tar.gz"
+    damaged.write_bytes(b"not a bundle")
+    result = subprocess.run(
+        ["bash", str(DEPLOY / "update.sh"), "--bundle", str(damaged), "--root", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode != 0
+    assert result.stderr == f"update.sh: {damaged} is not a bundle made by deploy/bundle.sh\n"

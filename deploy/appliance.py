@@ -31,6 +31,7 @@ from drivers.keyboard import keymap_for
 from drivers.link.connector import CableConnector
 from drivers.link.ports import link_ports
 from drivers.outputs import SYSFS
+from drivers.power import HwmonSupply, LogindPower, SysfsBacklight
 from drivers.preflight import PreflightError
 from drivers.serial_buttons.reader import ButtonReader
 
@@ -95,6 +96,9 @@ def run(config: Config, sysfs: Path = SYSFS, mounts: Path = MOUNTS) -> None:
             save_dir,
             link_cable=CableConnector,
             link_ports=link_ports(config.link_port or None),
+            power=LogindPower(),
+            backlight=SysfsBacklight.find(sysfs),
+            supply=HwmonSupply.find(sysfs),
         )
         if problem is not None:
             app.show_message(app.ui.t("msg.saves_off", problem=problem))

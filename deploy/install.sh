@@ -326,8 +326,17 @@ install_udev_rule() {
             sed -e "s/ATTRS{idVendor}==\"[0-9a-f]*\"/ATTRS{idVendor}==\"${id%%:*}\"/" \
                 -e "s/ATTRS{idProduct}==\"[0-9a-f]*\"/ATTRS{idProduct}==\"${id##*:}\"/" >> "$rules"
     done
+    install -m 0644 "$deploy_dir/98-satellites-backlight.rules" "$root/etc/udev/rules.d/"
     system udevadm control --reload-rules
     system udevadm trigger --subsystem-match=tty
+    system udevadm trigger --subsystem-match=backlight
+}
+
+# "Power off" in the game goes through logind as the game's user: polkit allows it.
+install_power_rule() {
+    step "polkit rule: the game may power the device off"
+    install -d "$root/etc/polkit-1/rules.d"
+    install -m 0644 "$deploy_dir/50-satellites-power.rules" "$root/etc/polkit-1/rules.d/"
 }
 
 install_panel_firmware() {
@@ -372,6 +381,7 @@ create_save_dir
 install_game
 install_unit
 install_udev_rule
+install_power_rule
 install_panel_firmware
 install_boot_config
 restore_overlay_option

@@ -38,6 +38,8 @@ class Profile:
     height: int
     panel: str
     buttons: tuple[Button, ...]
+    shutdown_gpio: int
+    """The power button's GPIO (gpio-shutdown overlay)."""
 
 
 @dataclass(frozen=True)
@@ -71,9 +73,11 @@ def parse_profiles(data: dict[str, Any]) -> ProfileTable:
 
 def _parse_profile(name: str, fields: dict[str, Any], keys: dict[str, Key]) -> Profile:
     buttons = tuple(Button(**button) for button in fields["buttons"])
-    gpios = [button.gpio for button in buttons]
+    gpios = [button.gpio for button in buttons] + [fields["shutdown_gpio"]]
     if len(set(gpios)) != len(gpios):
         raise ProfileTableError(f"profile {name}: a GPIO is used by two buttons")
+    if fields["shutdown_gpio"] not in HEADER_GPIOS:
+        raise ProfileTableError(f"profile {name}: the power button's GPIO is not on the header")
     for button in buttons:
         if button.button not in keys:
             raise ProfileTableError(f"profile {name}: unknown logical button {button.button}")
@@ -86,4 +90,5 @@ def _parse_profile(name: str, fields: dict[str, Any], keys: dict[str, Key]) -> P
         height=fields["height"],
         panel=fields["panel"],
         buttons=buttons,
+        shutdown_gpio=fields["shutdown_gpio"],
     )

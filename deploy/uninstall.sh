@@ -46,7 +46,8 @@ system systemctl daemon-reload
 system systemctl enable getty@tty1.service
 
 echo "==> removing the udev rule, display firmware and boot overlays"
-rm -f "$root/etc/udev/rules.d/99-satellites.rules" "$root"/lib/firmware/satellites-*.bin
+rm -f "$root/etc/udev/rules.d/99-satellites.rules" "$root/etc/udev/rules.d/98-satellites-backlight.rules" \
+    "$root/etc/polkit-1/rules.d/50-satellites-power.rules" "$root"/lib/firmware/satellites-*.bin
 system udevadm control --reload-rules
 boot="$root/boot/firmware/config.txt"
 if [ -f "$boot" ]; then

@@ -20,14 +20,25 @@ from device.end_screen import EndScreen
 from device.frame_diff import FrameDiff
 from device.game import Game
 from device.game_screen import GameScreen
+from device.lighting import Lighting
 from device.match import Match, Players
 from device.menus import MessageScreen, TitleScreen
 from device.opponent import EngineThinker, Thinker
-from device.ports import Display, KeyMap, LinkCable, LinkConnector, LinkSession
+from device.ports import (
+    Backlight,
+    Display,
+    KeyMap,
+    LinkCable,
+    LinkConnector,
+    LinkSession,
+    PowerSwitch,
+    Supply,
+)
 from device.profiles import DeviceProfile
 from device.saves import SaveStore
 from device.screen import Screen
 from device.settings import load_settings, store_settings
+from device.supply_warning import SupplyWarning
 from device.theme import Fonts
 from device.ui import Ui
 
@@ -77,6 +88,9 @@ class App:
         clock: Callable[[], int] | None = None,
         seed: int | None = None,
         today: Callable[[], str] | None = None,
+        power: PowerSwitch | None = None,
+        backlight: Backlight | None = None,
+        supply: Supply | None = None,
     ) -> None:
         self.profile = profile
         self.display = display
@@ -95,6 +109,9 @@ class App:
         """The game in progress; after its end it stays (with its link open, so the peer
         hears the last ply) until the player leaves the end screen."""
         self._clock = clock or monotonic_ms
+        self.power = power
+        self.lighting = Lighting(backlight, self.settings, self._clock())
+        self.supply_warning = SupplyWarning(supply)
         self._rng = random.Random(seed)
         self._today = today or (lambda: time.strftime("%Y.%m.%d"))
         self.mapper = ButtonMapper(dict(profile.buttons), dict(profile.long_press))
@@ -166,6 +183,7 @@ class App:
 
     def settings_changed(self) -> None:
         self.mapper.repeat = self.settings.repeat
+        self.lighting.settings_changed()
         self.display.set_rotation(self.settings.rotation)
         self.repaint_all()
         try:
@@ -188,6 +206,8 @@ class App:
         self.dirty = True
 
     def press(self, physical: str, now: int) -> None:
+        if self.lighting.input(now):
+            return  # this press only woke the screen
         for button in self.mapper.press(physical, now):
             self.button(button)
 
@@ -228,6 +248,12 @@ class App:
             self.dirty = True
         if self.top.update(now):
             self.dirty = True
+        self.lighting.tick(now, self._on_title())
+        if self.supply_warning.check(now):
+            self.dirty = True
+
+    def _on_title(self) -> bool:
+        return len(self.screens) == 1 and isinstance(self.screens[0], TitleScreen)
 
     def _match_shown(self) -> bool:
         return any(isinstance(screen, GameScreen) for screen in self.screens)
@@ -236,7 +262,13 @@ class App:
         """How long the loop may sleep before something is due."""
         now = self.now() if now is None else now
         match_wakeup = self.match.wakeup(now) if self.match is not None else None
-        candidates = (self.mapper.next_deadline(), self.top.wakeup(now), match_wakeup)
+        candidates = (
+            self.mapper.next_deadline(),
+            self.top.wakeup(now),
+            match_wakeup,
+            self.lighting.next_deadline(self._on_title()),
+            self.supply_warning.next_check,
+        )
         deadlines = [d for d in candidates if d is not None]
         if self.dirty:
             return 0
@@ -254,6 +286,7 @@ class App:
             first -= 1
         for screen in self.screens[first:]:
             screen.draw(surface)
+        self.supply_warning.draw(surface, self.ui)
         for extra in self.after_draw:
             extra(surface)
         self.display.present(self._frame_diff.changed(surface))

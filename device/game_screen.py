@@ -14,7 +14,7 @@ from device.game import HOTSEAT, LINK, Game
 from device.hud import HudItem, draw_hud
 from device.link_screens import draw_link_panel
 from device.match import Match
-from device.menus import ConfirmScreen, Item, MenuScreen
+from device.menus import ConfirmScreen, Item, MenuScreen, power_off_item
 from device.preview import move_preview
 from device.screen import Host, Screen
 from device.selection import Selection, Stage
@@ -318,6 +318,7 @@ class SystemMenu(MenuScreen):
                 visible=match.can_resign,
             ),
             Item(lambda: t("menu.to_title"), self._confirm("confirm.to_title", self.host.to_title)),
+            power_off_item(self.host),
         ]
 
     def _undo(self) -> None:

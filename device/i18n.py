@@ -167,6 +167,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "settings.repeat.normal": ("normal", "normal"),
     "settings.repeat.fast": ("fast", "rápida"),
     "settings.seconds": ("{seconds} s", "{seconds} s"),
+    "settings.brightness": ("Brightness", "Brillo"),
+    "settings.dim_after_s": ("Dim after", "Atenuar tras"),
+    "settings.percent": ("{percent}%", "{percent} %"),
+    "menu.power_off": ("Power off", "Apagar"),
+    "power.title": ("Power off?", "¿Apagar?"),
     "settings.degrees": ("{degrees}°", "{degrees}°"),
     "settings.done": ("Done", "Listo"),
     # About
@@ -204,6 +209,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "msg.last_crash": (
         "The game stopped by itself last time ({problem}).",
         "La última vez el juego se cerró solo ({problem}).",
+    ),
+    "msg.power_off_failed": (
+        "The device could not power off ({problem}).",
+        "No se pudo apagar el aparato ({problem}).",
     ),
     "msg.ok": ("A: OK", "A: vale"),
     # Rules

@@ -16,7 +16,7 @@ from device.link_games import GUEST, HOST, PORT_TAG, ROLE_TAG
 from device.link_screens import connect, port_label, role_for
 from device.opponent import DEFAULT_LEVEL, LEVEL_NUMBERS
 from device.screen import Host, Screen
-from device.settings import CHOICES
+from device.settings import CHOICES, LIGHT_SETTINGS
 from engine.pieces import BLUE, RED
 
 FORWARD = (Button.DOWN, Button.NEXT, Button.SELECT)
@@ -133,6 +133,7 @@ class TitleScreen(MenuScreen):
             Item(lambda: t("title.rules"), self.open_rules),
             Item(lambda: t("title.settings"), lambda: self.host.push(SettingsScreen(self.host))),
             Item(lambda: t("title.about"), lambda: self.host.push(AboutScreen(self.host))),
+            power_off_item(self.host),
         ]
 
     def back(self) -> None:
@@ -279,7 +280,12 @@ class SettingsScreen(MenuScreen):
     title_key = "settings.title"
 
     def items(self) -> list[Item]:
-        rows = [Item(self._label(name), adjust=self._adjuster(name)) for name in CHOICES]
+        lit = self.host.lighting.present
+        rows = [
+            Item(self._label(name), adjust=self._adjuster(name))
+            for name in CHOICES
+            if lit or name not in LIGHT_SETTINGS
+        ]
         return [*rows, Item(lambda: self.ui.t("settings.done"), self.back)]
 
     def _label(self, name: str) -> Callable[[], str]:
@@ -299,6 +305,12 @@ class SettingsScreen(MenuScreen):
             return t("settings.degrees", degrees=settings.rotation)
         if name == "think_ms":
             return t("settings.seconds", seconds=f"{settings.think_ms / 1000:g}")
+        if name == "brightness":
+            return t("settings.percent", percent=settings.brightness)
+        if name == "dim_after_s":
+            if not settings.dim_after_s:
+                return t("off")
+            return t("settings.seconds", seconds=settings.dim_after_s)
         return t("settings.repeat." + settings.repeat)
 
     def _adjuster(self, name: str) -> Callable[[int], None]:
@@ -356,6 +368,24 @@ class ConfirmScreen(MenuScreen):
     def yes(self) -> None:
         self.host.pop()
         self.action()
+
+
+def power_off_item(host: Host) -> Item:
+    """ "Power off", asking first; shown only on a device that can power off."""
+    return Item(
+        lambda: host.ui.t("menu.power_off"),
+        lambda: host.push(ConfirmScreen(host, host.ui.t("power.title"), lambda: power_off(host))),
+        visible=lambda: host.power is not None,
+    )
+
+
+def power_off(host: Host) -> None:
+    if host.power is None:
+        return
+    try:
+        host.power.power_off()
+    except OSError as error:
+        host.show_message(host.ui.t("msg.power_off_failed", problem=str(error)))
 
 
 class MessageScreen(Screen):

@@ -9,8 +9,9 @@ import pygame
 
 from device.buttons import Button
 from device.game import Game
+from device.lighting import Lighting
 from device.match import Match
-from device.ports import LinkConnector, LinkSession
+from device.ports import LinkConnector, LinkSession, PowerSwitch
 from device.saves import SaveStore
 from device.ui import Ui
 
@@ -23,6 +24,9 @@ class Host(Protocol):
     link: LinkConnector | None
     link_ports: Sequence[str]
     """Where a link cable may be plugged, the configured one first."""
+    power: PowerSwitch | None
+    """None where the game cannot turn the device off (the simulator)."""
+    lighting: Lighting
 
     def link_connector(self, port: str, role: str, colour: int) -> LinkConnector | None:
         """A connector for a linked game on ``port``; None on a device without a cable."""

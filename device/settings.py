@@ -17,8 +17,12 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "rotation": (0, 90, 180, 270),
     "think_ms": (0, 500, 1000, 2000),
     "repeat": tuple(REPEAT_SPEEDS),
+    "brightness": (100, 75, 50, 25),
+    "dim_after_s": (60, 120, 300, 0, 30),
 }
 """Each setting and its values, in the order the Settings screen cycles them."""
+LIGHT_SETTINGS = ("brightness", "dim_after_s")
+"""Shown only on a device with a backlight."""
 
 
 @dataclass
@@ -29,6 +33,10 @@ class Settings:
     think_ms: int = 1000
     """The computer takes at least this long over a move, so its play can be followed."""
     repeat: str = "normal"
+    brightness: int = 100
+    """Percent of the panel's backlight (devices with a backlight only)."""
+    dim_after_s: int = 60
+    """Seconds without a button before the backlight dims; 0 never."""
 
     def cycle(self, name: str, step: int = 1) -> None:
         values = CHOICES[name]

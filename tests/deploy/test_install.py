@@ -297,3 +297,10 @@ def test_purge_never_removes_more_than_the_save_folder(tmp_path: Path, line: str
     assert (tmp_path / "var/lib/satellites").exists() != line.startswith(
         'save_dir = "/var/lib/satellites"'
     )
+
+
+def test_the_game_may_power_off_and_dim_the_panel(root: Path) -> None:
+    rule = (root / "etc/polkit-1/rules.d/50-satellites-power.rules").read_text()
+    assert '"org.freedesktop.login1.power-off"' in rule and 'subject.user == "satellites"' in rule
+    backlight = (root / "etc/udev/rules.d/98-satellites-backlight.rules").read_text()
+    assert 'SUBSYSTEM=="backlight"' in backlight and "chgrp video" in backlight

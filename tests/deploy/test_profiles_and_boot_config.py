@@ -72,3 +72,13 @@ def test_panel_commands_encode_as_mipi_dbi_cmd_does() -> None:
 def test_bad_panel_commands_name_their_line(line: str) -> None:
     with pytest.raises(PanelCommandError, match="line 2"):
         compile_commands(f"delay 1\n{line}\n")
+
+
+@pytest.mark.parametrize("name", sorted(TABLE.profiles))
+def test_each_profile_has_a_power_button_held_for_a_second(name: str) -> None:
+    profile = TABLE.profiles[name]
+    lines = (DEPLOY / f"boot-{name}.txt").read_text().splitlines()
+    (line,) = [line for line in lines if line.startswith("dtoverlay=gpio-shutdown")]
+    assert f"gpio_pin={profile.shutdown_gpio}," in line
+    assert "active_low=1" in line and "debounce=1000" in line
+    assert profile.shutdown_gpio not in {button.gpio for button in profile.buttons}

@@ -10,6 +10,7 @@ from device.app import App
 from device.game_screen import GameScreen
 from device.menus import MenuScreen
 from device.opponent import InstantThinker, Thinker
+from device.ports import Backlight, PowerSwitch, Supply
 from device.profiles import PROFILES
 from drivers.display import HeadlessDisplay, RotatingDisplay
 from engine.geometry import file_of, rank_of
@@ -32,6 +33,9 @@ class Driver:
         seed: int = 1,
         thinker: Thinker | None = None,
         display: RotatingDisplay | None = None,
+        power: PowerSwitch | None = None,
+        backlight: Backlight | None = None,
+        supply: Supply | None = None,
     ) -> None:
         pygame.display.init()
         pygame.font.init()
@@ -48,6 +52,9 @@ class Driver:
             clock=lambda: self.now,
             seed=seed,
             today=lambda: "2026.11.30",
+            power=power,
+            backlight=backlight,
+            supply=supply,
         )
         confirm, back, next_item, next_choice, menu = CONTROLS[profile]
         self.confirm_button, self.back_button = confirm, back

@@ -110,9 +110,13 @@ class History:
             raise IllegalPly(f"{text} is not written the standard way ({format_move(move)})")
         return move
 
+    def chain_after(self, text: str) -> int:
+        """The history hash once ``text`` is the next ply."""
+        return chain_next(self.chains[-1], text)
+
     def append(self, text: str, move: int) -> None:
         """Play ``move``, which ``parse`` read from ``text``."""
         self.position.make(move)
         self.game.moves.append(text)
-        self.chains.append(chain_next(self.chains[-1], text))
+        self.chains.append(self.chain_after(text))
         self.keys.append(self.position.key())

@@ -370,10 +370,10 @@ class LinkSession:
         except IllegalPly as error:
             self._fail(f"The other device sent an illegal move at ply {ply}: {error}")
             return
-        history.append(text, move)
-        if history.chains[-1] != chain:
+        if history.chain_after(text) != chain:
             self._fail(f"The devices' move histories differ at ply {ply}.")
             return
+        history.append(text, move)
         self._save(history.game)
         self._events.append(PeerMove(ply, text))
         self._peer_plies = max(self._peer_plies, ply)

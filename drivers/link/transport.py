@@ -30,12 +30,14 @@ from urllib.parse import urlsplit
 
 import serial
 
+from drivers.link.session import Timing
+
 log = logging.getLogger(__name__)
 
 PORT_ERRORS = (serial.SerialException, termios.error, OSError)
 """What a port can raise when its device disappears."""
 LINK_BAUD = 115_200
-LINK_DOWN_AFTER = 3.0
+LINK_DOWN_AFTER = Timing.link_timeout
 """Seconds of silence after which the link counts as down (docs/link-protocol.md, 7)."""
 MAX_READ = 256 * 1024
 """Most bytes one ``read`` returns: a 10 MB flood is drained in 40 polls."""

@@ -4,8 +4,9 @@ from pathlib import Path
 
 import pytest
 
-# The fuzz suite (tests/fuzz) damages the games and records the engine tests' helpers build.
-sys.path.append(str(Path(__file__).parent / "engine"))
+# The fuzz suite (tests/fuzz) damages the games, records and linked games that the
+# engine and driver tests' helpers build.
+sys.path += [str(Path(__file__).parent / folder) for folder in ("engine", "drivers")]
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

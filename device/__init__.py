@@ -1,5 +1,5 @@
 """The Satellites app a player holds: screens, input handling, saves.
 
 It draws on a surface and reads button presses through the small interfaces
-in ``device.ports``; the hardware side lives in ``drivers``.
+in ``ports``; the hardware side lives in ``drivers``.
 """

@@ -24,16 +24,6 @@ from device.lighting import Lighting
 from device.match import Match, Players
 from device.menus import MessageScreen, TitleScreen
 from device.opponent import EngineThinker, Thinker
-from device.ports import (
-    Backlight,
-    Display,
-    KeyMap,
-    LinkCable,
-    LinkConnector,
-    LinkSession,
-    PowerSwitch,
-    Supply,
-)
 from device.profiles import DeviceProfile
 from device.saves import SaveStore
 from device.screen import Screen
@@ -41,6 +31,9 @@ from device.settings import load_settings, store_settings
 from device.supply_warning import SupplyWarning
 from device.theme import Fonts
 from device.ui import Ui
+from ports.display import Display, KeyMap
+from ports.link import LinkCable, LinkConnector, LinkSession
+from ports.power import Backlight, PowerSwitch, Supply
 
 MAX_WAIT_MS = 1000
 """The loop sleeps at most this long, even when nothing is due."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from device.ports import Backlight
 from device.settings import Settings
+from ports.power import Backlight
 
 DIM_PERCENT = 10
 OFF_ON_TITLE_MS = 5 * 60_000

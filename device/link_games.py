@@ -11,11 +11,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from device.game import LINK, Game, GameSetup
-from device.ports import LinkSession, RecordedLinkSession
 from engine.notation import IllegalMoveError, NotationError, format_move, parse_move
 from engine.pieces import RED
+from ports.link import LinkSession, RecordedLinkSession
 
-HOST, GUEST = "host", "guest"
 PORT_TAG, ROLE_TAG = "LinkPort", "LinkRole"
 """Record tags naming the port and role of a linked game (Continue reopens them)."""
 

@@ -17,10 +17,10 @@ import pygame
 
 from device.buttons import Button
 from device.game import Game
-from device.link_games import GUEST, HOST, LinkGameMismatch, linked_game
-from device.ports import LinkConnector, LinkSession
+from device.link_games import LinkGameMismatch, linked_game
 from device.screen import Host, Screen
 from device.ui import Ui
+from ports.link import LinkConnector, LinkSession, Role
 
 QUICK_OPEN_S = 0.2
 """An open that finishes this fast goes straight to the board, with no waiting screen."""
@@ -125,9 +125,9 @@ def port_label(port: str) -> str:
 def role_for(port: str, otherwise: str) -> str:
     """The usual role for ``port``: the simulator that waits hosts, the one that joins is guest."""
     if port.startswith("listen://"):
-        return HOST
+        return Role.HOST
     if port.startswith("socket://"):
-        return GUEST
+        return Role.GUEST
     return otherwise
 
 
@@ -167,7 +167,7 @@ class LinkWaitScreen(Screen):
         font = ui.font()
         width = ui.layout.width
         lines = ui.wrap(ui.t("new.linking").rstrip(".") + "." * self._dots, font, width - 16)
-        role = ui.t("link.role.waits" if self.plan.role == HOST else "link.role.joins")
+        role = ui.t("link.role.waits" if self.plan.role == Role.HOST else "link.role.joins")
         back = ui.profile.button_for("help.back")
         lines += ["", f"{role} {port_label(self.plan.port)}", "", ui.t("link.cancel", button=back)]
         ui.draw_lines(surface, lines, font, (0, y + 6), centred_in=width)

@@ -17,9 +17,9 @@ from typing import Protocol
 
 from device.game import HOTSEAT, LINK, VERSUS_AI, Game
 from device.opponent import HINT, Thinker
-from device.ports import LinkSession, PeerMoveEvent, StateEvent
 from engine.notation import IllegalMoveError, NotationError, format_move, parse_move
 from engine.pieces import COLOUR_NAMES
+from ports.link import LinkSession, PeerMove, StateChanged
 
 POLL_MS = 50
 """How often a thinking computer or the link cable is asked for news."""
@@ -246,13 +246,12 @@ class Match:
         changed = False
         for event in events:
             changed = True
-            # Matched by shape (Protocols), not class: the driver has its own event classes.
-            if isinstance(event, StateEvent):
+            if isinstance(event, StateChanged):
                 state = event.state
                 down = state.name in ("lost", "error")
                 self.link_status = state.name if down else ""
                 self.link_problem = state.message if down else ""
-            elif isinstance(event, PeerMoveEvent):
+            elif isinstance(event, PeerMove):
                 self._apply_peer_move(event.ply, event.move_text)
         return changed
 

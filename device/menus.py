@@ -12,12 +12,13 @@ import engine
 from device.buttons import Button
 from device.controls import Control, control, draw_screen_bar, screen_bar_top
 from device.game import HOTSEAT, LINK, MODES, VERSUS_AI, Game, GameSetup
-from device.link_games import GUEST, HOST, PORT_TAG, ROLE_TAG
+from device.link_games import PORT_TAG, ROLE_TAG
 from device.link_screens import connect, port_label, role_for
 from device.opponent import DEFAULT_LEVEL, LEVEL_NUMBERS
 from device.screen import Host, Screen
 from device.settings import CHOICES, LIGHT_SETTINGS
 from engine.pieces import BLUE, RED
+from ports.link import Role
 
 FORWARD = (Button.DOWN, Button.NEXT, Button.SELECT)
 BACKWARD = (Button.UP, Button.PREV)
@@ -166,7 +167,7 @@ class TitleScreen(MenuScreen):
         """A linked game goes on only with the cable: the driver resumes its own copy."""
         ports = self.host.link_ports
         port = game.record.tags.get(PORT_TAG) or (ports[0] if ports else "")
-        role = game.record.tags.get(ROLE_TAG, HOST)
+        role = game.record.tags.get(ROLE_TAG, Role.HOST)
         connector = self.host.link_connector(port, role, game.setup.human_colour)
         if connector is None:
             self.host.show_message(self.ui.t("new.no_link"))
@@ -184,9 +185,9 @@ class NewGameScreen(MenuScreen):
         super().__init__(host)
         self.setup = GameSetup(mode=VERSUS_AI, ai_level=DEFAULT_LEVEL)
         self.port_index = 0
-        self.chosen_role = HOST
+        self.chosen_role = Role.HOST
         """The role the player last chose; a socket port suggests its own."""
-        self.role = role_for(self._port(), HOST)
+        self.role = role_for(self._port(), Role.HOST)
 
     def items(self) -> list[Item]:
         t = self.ui.t
@@ -230,7 +231,7 @@ class NewGameScreen(MenuScreen):
     def _chooses_colour(self) -> bool:
         """Against the computer, or as the link's host (the guest gets the other colour)."""
         mode = self.setup.mode
-        return mode == VERSUS_AI or (mode == LINK and self.role == HOST and self._port() != "")
+        return mode == VERSUS_AI or (mode == LINK and self.role == Role.HOST and self._port() != "")
 
     def _port(self) -> str:
         ports = self.host.link_ports
@@ -241,7 +242,7 @@ class NewGameScreen(MenuScreen):
         self.role = role_for(self._port(), self.chosen_role)
 
     def _flip_role(self, step: int) -> None:
-        self.role = self.chosen_role = GUEST if self.role == HOST else HOST
+        self.role = self.chosen_role = Role.GUEST if self.role == Role.HOST else Role.HOST
 
     def _cycle_level(self, step: int) -> None:
         index = LEVEL_NUMBERS.index(self.setup.ai_level)

@@ -11,9 +11,10 @@ from device.buttons import Button
 from device.game import Game
 from device.lighting import Lighting
 from device.match import Match
-from device.ports import LinkConnector, LinkSession, PowerSwitch
 from device.saves import SaveStore
 from device.ui import Ui
+from ports.link import LinkConnector, LinkSession
+from ports.power import PowerSwitch
 
 
 class Host(Protocol):

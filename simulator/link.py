@@ -2,15 +2,15 @@
 
 ``drivers.link.connector.CableConnector`` fits the app's ``LinkCable`` as it
 is (its constructor takes the port, the role, the save file and the host's
-colour, and its sessions match ``device.ports.LinkSession``), so the wiring
+colour, and its sessions match ``ports.link.LinkSession``), so the wiring
 passes the class itself: no adapter.
 """
 
 from __future__ import annotations
 
-from device.ports import LinkCable
 from drivers.link.connector import CableConnector
 from drivers.link.ports import link_ports
+from ports.link import LinkCable
 
 CABLE: LinkCable = CableConnector
 """Checked by mypy: the driver's connector is what the app asks for."""

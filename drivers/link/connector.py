@@ -12,9 +12,10 @@ import threading
 import time
 from pathlib import Path
 
-from drivers.link.history import HOST, LinkGame, LinkGameError
+from drivers.link.history import LinkGame, LinkGameError
 from drivers.link.session import LinkSession, Transport
 from drivers.link.transport import open_transport
+from ports.link import LinkStateName, Role
 
 
 class LinkSetupError(RuntimeError):
@@ -77,16 +78,16 @@ class CableConnector:
         return None if session.position.is_over() else session
 
     def _new_game(self, transport: Transport) -> LinkSession:
-        if self.role == HOST:
+        if self.role == Role.HOST:
             seed = random.SystemRandom().randrange(2**31)
             return LinkSession.host(transport, seed, self.colour, self.save)
         return LinkSession.guest(transport, self.save)
 
     def _wait_for_agreement(self, session: LinkSession) -> None:
         deadline = time.monotonic() + self.agree_within
-        while session.game is None or session.state.name == "connecting":
+        while session.game is None or session.state.name == LinkStateName.CONNECTING:
             session.poll()
-            if session.state.name == "error":
+            if session.state.name == LinkStateName.ERROR:
                 session.close()
                 raise LinkSetupError(session.state.message)
             if self._cancelled.is_set():

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from engine.notation import IllegalMoveError, NotationError, format_move, parse_move
 from engine.position import Position
 from engine.start import starting_position
+from ports.link import Role
 
 RULES_VERSION = 1
 """The version of RULES.md both devices must play (raise it when the rules change)."""
-HOST, GUEST = "host", "guest"
 
 
 class LinkGameError(ValueError):
@@ -32,7 +32,7 @@ class LinkGame:
     """Random non-zero 32-bit number the host draws; every frame carries it."""
     seed: int
     local_colour: int
-    role: str
+    role: Role
     moves: list[str] = field(default_factory=list)
     """Every ply so far in RULES.md notation, both players'."""
 
@@ -54,18 +54,14 @@ class LinkGame:
             data = json.loads(text)
             if data["format"] != "satellites-link 1":
                 raise LinkGameError(f"unknown saved link game format {data['format']!r}")
-            game = cls(
-                game_id=int(data["game_id"]),
-                seed=int(data["seed"]),
-                local_colour=int(data["local_colour"]),
-                role=str(data["role"]),
-                moves=[str(move) for move in data["moves"]],
-            )
+            game_id, seed = int(data["game_id"]), int(data["seed"])
+            colour, role = int(data["local_colour"]), str(data["role"])
+            moves = [str(move) for move in data["moves"]]
         except (ValueError, KeyError, TypeError) as error:
             raise LinkGameError(f"the saved link game is unreadable: {error}") from None
-        if game.role not in (HOST, GUEST) or game.local_colour not in (0, 1):
+        if role not in tuple(Role) or colour not in (0, 1):
             raise LinkGameError("the saved link game names an unknown role or colour")
-        return game
+        return cls(game_id, seed, colour, Role(role), moves)
 
 
 def chain_start(game_id: int, seed: int) -> int:

@@ -4,11 +4,12 @@ import struct
 from dataclasses import dataclass
 
 from drivers.link.frames import MAX_PAYLOAD, Frame, FrameError, Kind
+from ports.link import Role
 
 _HELLO = struct.Struct("<BBBIBQ")
 _HASH = struct.Struct("<Q")
 _ACK = struct.Struct("<QQ")
-ROLE_CODES = {"host": 0, "guest": 1}
+ROLE_CODES = {Role.HOST: 0, Role.GUEST: 1}
 ROLE_NAMES = {code: name for name, code in ROLE_CODES.items()}
 MAX_MOVE_TEXT = 16
 """Longest move text accepted ("e10-g10:j10" is 11 characters)."""
@@ -23,7 +24,7 @@ class Hello:
     """
 
     rules: int
-    role: str
+    role: Role
     answer: bool
     seed: int
     colour: int

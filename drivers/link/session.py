@@ -11,7 +11,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Protocol
 
 from drivers.link.frames import (
     PROTOCOL_VERSION,
@@ -21,7 +21,7 @@ from drivers.link.frames import (
     Kind,
     encode_frame,
 )
-from drivers.link.history import GUEST, HOST, RULES_VERSION, History, IllegalPly, LinkGame
+from drivers.link.history import RULES_VERSION, History, IllegalPly, LinkGame
 from drivers.link.messages import (
     Hello,
     ack_frame,
@@ -36,34 +36,9 @@ from drivers.link.messages import (
     read_move,
 )
 from engine.position import Position
+from ports.link import LinkEvent, LinkState, LinkStateName, PeerMove, Role, StateChanged
 
 log = logging.getLogger(__name__)
-
-LinkStateName = Literal["connecting", "linked", "lost", "error"]
-
-
-@dataclass(frozen=True)
-class LinkState:
-    """Where the session stands; ``message`` explains "lost" and "error"."""
-
-    name: LinkStateName
-    message: str = ""
-
-
-@dataclass(frozen=True)
-class PeerMove:
-    """The other device played ``move_text`` as ply ``ply`` (1-based)."""
-
-    ply: int
-    move_text: str
-
-
-@dataclass(frozen=True)
-class StateChanged:
-    state: LinkState
-
-
-LinkEvent = PeerMove | StateChanged
 
 
 class Transport(Protocol):
@@ -118,7 +93,7 @@ LOST_MESSAGE = "Link lost: waiting for the other device"
 
 
 class LinkSession:
-    """The app's side of one linked game (it matches device.ports.LinkSession).
+    """The app's side of one linked game (it matches ports.link.LinkSession).
 
     Create it with ``host`` (draws the game), ``guest`` (adopts the host's
     game) or ``resume`` (a saved LinkGame).  ``save`` is called with the
@@ -130,7 +105,7 @@ class LinkSession:
         self,
         transport: Transport,
         game: LinkGame | None,
-        role: str,
+        role: Role,
         save: SaveHook,
         clock: Callable[[], float] = time.monotonic,
         timing: Timing | None = None,
@@ -142,7 +117,7 @@ class LinkSession:
         self._timing = timing or Timing()
         self._decoder = FrameDecoder()
         self._history = History(game) if game else None
-        self._state = LinkState("connecting")
+        self._state = LinkState(LinkStateName.CONNECTING)
         self._events: list[LinkEvent] = []
         self._openings = -1
         self._peer_plies = 0
@@ -169,9 +144,9 @@ class LinkSession:
     ) -> "LinkSession":
         """Start a new game: this device plays ``colour``; the guest gets the other."""
         game_id = random.SystemRandom().randrange(1, 2**32)
-        game = LinkGame(game_id=game_id, seed=seed, local_colour=colour, role=HOST)
+        game = LinkGame(game_id=game_id, seed=seed, local_colour=colour, role=Role.HOST)
         save(game)
-        return cls(transport, game, HOST, save, clock, timing)
+        return cls(transport, game, Role.HOST, save, clock, timing)
 
     @classmethod
     def guest(
@@ -182,7 +157,7 @@ class LinkSession:
         timing: Timing | None = None,
     ) -> "LinkSession":
         """Join whatever game the host on the other end proposes."""
-        return cls(transport, None, GUEST, save, clock, timing)
+        return cls(transport, None, Role.GUEST, save, clock, timing)
 
     @classmethod
     def resume(
@@ -233,7 +208,7 @@ class LinkSession:
     def send_move(self, ply: int, move_text: str) -> None:
         """Play the local player's move as ply ``ply`` (saved, then sent until acknowledged)."""
         history = self._agreed()
-        if self._state.name == "error":
+        if self._state.name == LinkStateName.ERROR:
             raise LinkUsageError("the linked game has stopped: " + self._state.message)
         if ply != history.plies + 1:
             raise LinkUsageError(f"ply {ply} is not the next ply ({history.plies + 1})")
@@ -271,7 +246,7 @@ class LinkSession:
 
     def _receive(self, frame: Frame, now: float) -> None:
         self.stats.frames_received += 1
-        if self._state.name == "error":
+        if self._state.name == LinkStateName.ERROR:
             self._repeat_error(now)
             return
         if frame.version != PROTOCOL_VERSION:
@@ -286,7 +261,9 @@ class LinkSession:
             elif self._history is None or frame.game_id != self._history.game.game_id:
                 self._ignore(frame, "it is not for this game")
             elif frame.kind == Kind.ERROR:
-                self._set_state("error", "The other device stopped the game: " + read_error(frame))
+                self._set_state(
+                    LinkStateName.ERROR, "The other device stopped the game: " + read_error(frame)
+                )
             else:
                 self._last_heard = now
                 self._on_game_frame(self._history, frame, now)
@@ -341,11 +318,11 @@ class LinkSession:
         self._last_heard = now
         if not hello.answer:
             self._send_hello(answer=True)
-        if self._state.name != "linked":
-            self._set_state("linked")
+        if self._state.name != LinkStateName.LINKED:
+            self._set_state(LinkStateName.LINKED)
 
     def _adopt(self, game_id: int, hello: Hello) -> None:
-        game = LinkGame(game_id, hello.seed, 1 - hello.colour, GUEST)
+        game = LinkGame(game_id, hello.seed, 1 - hello.colour, Role.GUEST)
         self._history = History(game)
         self._save(game)
         log.info("joined game %08x, seed %d, colour %d", game_id, game.seed, game.local_colour)
@@ -406,12 +383,12 @@ class LinkSession:
 
     def _run_timers(self, now: float) -> None:
         name = self._state.name
-        if name == "error":
+        if name == LinkStateName.ERROR:
             return
-        if name == "linked" and now - self._last_heard > self._timing.link_timeout:
-            self._set_state("lost", LOST_MESSAGE)
-            name = "lost"
-        if name != "linked":
+        if name == LinkStateName.LINKED and now - self._last_heard > self._timing.link_timeout:
+            self._set_state(LinkStateName.LOST, LOST_MESSAGE)
+            name = LinkStateName.LOST
+        if name != LinkStateName.LINKED:
             if now >= self._next_hello:
                 self._send_hello(answer=False)
                 self._next_hello = now + self._timing.hello_every
@@ -425,7 +402,7 @@ class LinkSession:
         history = self._history
         if (
             history is None
-            or self._state.name != "linked"
+            or self._state.name != LinkStateName.LINKED
             or self._peer_plies >= history.plies
             or now < self._next_resend
         ):
@@ -465,7 +442,7 @@ class LinkSession:
         game_id = self._history.game.game_id if self._history else 0
         plies = self._history.plies if self._history else 0
         self._send(error_frame(game_id, plies, message))
-        self._set_state("error", message)
+        self._set_state(LinkStateName.ERROR, message)
 
     def _repeat_error(self, now: float) -> None:
         """Tell a peer that keeps talking that the game stopped (once a second at most)."""

@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 
 from drivers.link.history import LinkGame
 from drivers.link.relay import CableEnd, FaultCounts, FaultPlan, FaultyCable
-from drivers.link.session import LinkSession, PeerMove
+from drivers.link.session import LinkSession
 from engine.notation import format_move
 from engine.record import result_of
+from ports.link import LinkStateName, PeerMove
 
 STEP = 0.05
 """Simulated seconds between two polls (the device polls every frame)."""
@@ -106,7 +107,7 @@ def play_linked_game(
             for event in device.session.poll():
                 if isinstance(event, PeerMove):
                     device.told.append(event.ply)
-                elif event.state.name == "error":
+                elif event.state.name == LinkStateName.ERROR:
                     errors.append(event.state.message)
             _play_if_my_turn(device.session, rng)
         if errors or all(_settled(device.session) for device in devices):
@@ -116,7 +117,7 @@ def play_linked_game(
 
 def _play_if_my_turn(session: LinkSession, rng: random.Random) -> None:
     game = session.game
-    if game is None or session.state.name == "error":
+    if game is None or session.state.name == LinkStateName.ERROR:
         return
     position = session.position
     if position.side != game.local_colour:
@@ -130,7 +131,7 @@ def _settled(session: LinkSession) -> bool:
     game = session.game
     return (
         game is not None
-        and session.state.name == "linked"
+        and session.state.name == LinkStateName.LINKED
         and session.peer_plies == len(game.moves)
         and session.position.is_over()
     )

@@ -10,11 +10,11 @@ from device.app import App
 from device.game_screen import GameScreen
 from device.menus import MenuScreen
 from device.opponent import InstantThinker, Thinker
-from device.ports import Backlight, PowerSwitch, Supply
 from device.profiles import PROFILES
 from drivers.display import HeadlessDisplay, RotatingDisplay
 from engine.geometry import file_of, rank_of
 from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
+from ports.power import Backlight, PowerSwitch, Supply
 
 CONTROLS = {
     # confirm, back, next menu item, next choice on the board, menu (button, hold ms)

@@ -1,11 +1,8 @@
-"""A link session for tests (the other device, as the test tells it to act), with the
-link driver's own event classes."""
+"""A link session for tests: the other device, as the test tells it to act."""
 
 from __future__ import annotations
 
-from drivers.link.session import LinkState, PeerMove, StateChanged
-
-__all__ = ["FakeSession", "LinkState", "PeerMove", "StateChanged"]
+from ports.link import LinkState, LinkStateName, PeerMove, StateChanged
 
 
 class FakeSession:
@@ -22,7 +19,7 @@ class FakeSession:
 
     @property
     def state(self) -> LinkState:
-        return LinkState("linked")
+        return LinkState(LinkStateName.LINKED)
 
     @property
     def local_colour(self) -> int:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from app_driver import Driver
-from fake_link import FakeSession, LinkState, PeerMove, StateChanged
+from fake_link import FakeSession
 
 from device.game import LINK, Game, GameSetup
 from device.game_screen import GameScreen
@@ -16,9 +16,9 @@ from device.i18n import STRINGS
 from device.link_games import PORT_TAG, ROLE_TAG
 from device.link_screens import LinkWaitScreen, port_label, role_for
 from device.menus import MenuScreen, MessageScreen, NewGameScreen
-from device.ports import LinkSession
 from engine.notation import format_move
 from engine.start import starting_position
+from ports.link import LinkSession, LinkState, LinkStateName, PeerMove, StateChanged
 
 PORTS = ("listen://127.0.0.1:7777", "socket://127.0.0.1:7777", "/dev/serial0")
 
@@ -202,7 +202,9 @@ def test_the_link_is_served_under_the_menu_and_closed_on_the_way_to_the_title(
 def test_a_stopped_linked_game_shows_why_and_takes_no_moves(tmp_path: Path) -> None:
     session = FakeSession()
     driver, screen = linked_game("tabletop", tmp_path, session)
-    session.incoming = [StateChanged(LinkState("error", "The devices disagree about ply 3."))]
+    session.incoming = [
+        StateChanged(LinkState(LinkStateName.ERROR, "The devices disagree about ply 3."))
+    ]
     driver.advance(100)
     assert screen.match.link_status == "error" and "ply 3" in screen.prompt()
     driver.confirm()

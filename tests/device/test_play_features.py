@@ -4,12 +4,12 @@ from pathlib import Path
 
 import pygame
 from app_driver import Driver
-from fake_link import FakeSession, LinkState, PeerMove, StateChanged
+from fake_link import FakeSession
 
 from device.game import LINK, Game, GameSetup
-from device.ports import LinkSession
 from engine.notation import format_move
 from engine.pieces import BLUE, RED
+from ports.link import LinkSession, LinkState, LinkStateName, PeerMove, StateChanged
 
 
 def test_undo_against_the_computer_goes_back_to_the_players_turn(tmp_path: Path) -> None:
@@ -91,7 +91,7 @@ def test_link_play_sends_own_moves_and_plays_the_peers(tmp_path: Path) -> None:
     link.incoming = [PeerMove(2, format_move(reply))]
     driver.advance(200)
     assert game.record.moves == [mine, reply]
-    link.incoming = [StateChanged(LinkState("lost", "cable out")), PeerMove(7, "zz")]
+    link.incoming = [StateChanged(LinkState(LinkStateName.LOST, "cable out")), PeerMove(7, "zz")]
     driver.advance(200)
     assert "cable out" in screen.prompt()
     assert game.ply == 2

@@ -6,10 +6,11 @@ from drivers.link.frames import Frame, FrameDecoder, Kind, encode_frame
 from drivers.link.history import LinkGame, chain_next, chain_start
 from drivers.link.messages import hash_frame, move_frame
 from drivers.link.relay import CableEnd, FaultPlan, FaultyCable
-from drivers.link.session import LinkEvent, LinkSession, LinkState, PeerMove, StateChanged
+from drivers.link.session import LinkSession
 from engine.notation import format_move
 from engine.pieces import BLUE, RED
 from engine.start import starting_position
+from ports.link import LinkEvent, LinkState, LinkStateName, PeerMove, StateChanged
 
 
 class Clock:
@@ -238,7 +239,9 @@ def test_silence_means_link_lost_and_the_link_comes_back_by_itself() -> None:
     pair.cable = FaultyCable(random.Random(2), FaultPlan(drop=1.0))
     pair.cable.ends = clean.ends
     pair.run(4)
-    assert pair.host.state == LinkState("lost", "Link lost: waiting for the other device")
+    assert pair.host.state == LinkState(
+        LinkStateName.LOST, "Link lost: waiting for the other device"
+    )
     pair.cable = clean
     pair.run(2)
     assert pair.host.state.name == "linked" and pair.guest.state.name == "linked"

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from app_driver import Driver
-from fake_link import FakeSession, PeerMove
+from fake_link import FakeSession
 
 from device.app import MAX_WAIT_MS
 from device.game import HOTSEAT, LINK, VERSUS_AI, Game, GameSetup
@@ -11,6 +11,7 @@ from device.match import Match, Players
 from device.opponent import InstantThinker
 from engine.notation import format_move
 from engine.pieces import BLUE, RED
+from ports.link import PeerMove
 
 
 class MemoryLog:

@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from device.app import App  # noqa: E402
+from device.buttons import Button  # noqa: E402
 from device.game import Game, GameSetup  # noqa: E402
 from device.game_screen import GameScreen  # noqa: E402
 from device.opponent import InstantThinker  # noqa: E402
@@ -47,6 +48,7 @@ from drivers.framebuffer import (  # noqa: E402
 from drivers.keyboard import keymap_for  # noqa: E402
 from engine.playout import random_move  # noqa: E402
 from engine.record import GameRecord  # noqa: E402
+from ports.profiles import ProfileName  # noqa: E402
 
 BUSY_SEED = 41
 """After 120 random plies from this seed: four colonies, connections open."""
@@ -90,10 +92,6 @@ def frame_times(profile: str) -> list[float]:
         return times
 
 
-CURSOR_BUTTON = {"hatmini": "X", "lcdhat": "RIGHT", "tabletop": "RIGHT"}
-"""The button that moves the board cursor one step on each profile."""
-CONFIRM_BUTTON = {"hatmini": "A", "lcdhat": "PRESS", "tabletop": "A"}
-BACK_BUTTON = {"hatmini": "B", "lcdhat": "KEY1", "tabletop": "B"}
 SETTLE_MS = 1000
 """Long enough for a move's animation to end."""
 TAP_MS = 40
@@ -142,11 +140,11 @@ def panel_bytes(profile: str) -> tuple[int, int, int]:
         screen = app.screens[-1]
         assert isinstance(screen, GameScreen) and screen.selection is not None
         if len(screen.selection.choices) < 2:  # one piece can move: take it, step among targets
-            tap(CONFIRM_BUTTON[profile])
+            tap(spec.pressing(Button.A))
         before = display.bytes_written
-        tap(CURSOR_BUTTON[profile])
+        tap(spec.pressing(Button.RIGHT, Button.NEXT))  # one cursor step
         cursor = display.bytes_written - before
-        tap(BACK_BUTTON[profile])
+        tap(spec.pressing(Button.B))
         before = display.bytes_written
         screen.match.play(random_move(screen.game.position, random.Random(BUSY_SEED)))
         settle()
@@ -220,7 +218,7 @@ def main() -> int:
         f"{'profile':9} {'frame ms (median / p95 / max)':30} {'idle CPU':9} "
         f"{'first frame':12} {'memory':8}"
     )
-    for profile in ("lcdhat", "hatmini", "tabletop"):
+    for profile in ProfileName:
         times = sorted(frame_times(profile))
         p95 = times[int(len(times) * 0.95)]
         cpu = idle_cpu(profile)
@@ -231,7 +229,7 @@ def main() -> int:
     print()
     print("framebuffer backend, RGB565: bytes written to the panel")
     print(f"{'profile':9} {'cursor step':>12} {'move':>10} {'whole screen':>13}")
-    for profile in ("lcdhat", "hatmini", "tabletop"):
+    for profile in ProfileName:
         cursor, move, whole = panel_bytes(profile)
         print(f"{profile:9} {cursor:12,} {move:10,} {whole:13,}")
     return 0

@@ -18,7 +18,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from deploy.profiles import load_profiles
+from ports.profiles import PROFILES, ProfileName
 
 DEFAULT_PATH = Path("/etc/satellites/config.toml")
 DEFAULT_SAVE_DIR = Path("/var/lib/satellites")
@@ -53,7 +53,7 @@ NETWORK_URLS = ("socket://", "rfc2217://", "listen://")
 
 @dataclass(frozen=True)
 class Config:
-    profile: str = "hatmini"
+    profile: str = ProfileName.HATMINI
     button_serial_port: str = ""
     link_port: str = ""
     save_dir: Path = DEFAULT_SAVE_DIR
@@ -107,7 +107,7 @@ def validate(config: Config, source: str = "config") -> None:
         value = str(getattr(config, field.name))
         if any(ord(char) < 32 or ord(char) == 127 for char in value):
             raise ConfigError(f"{source}: {field.name} must be one line of printable text")
-    profiles = sorted(load_profiles().profiles)
+    profiles = sorted(PROFILES)
     if config.profile not in profiles:
         raise ConfigError(
             f"{source}: profile {config.profile!r} is unknown; use one of {', '.join(profiles)}"
@@ -172,7 +172,7 @@ def _validate_port(key: str, port: str, source: str) -> None:
 
 def default_display(profile: str) -> str:
     """The display path of a profile: see DEFAULT_DISPLAY."""
-    return DEFAULT_DISPLAY[load_profiles().profiles[profile].panel]
+    return DEFAULT_DISPLAY[PROFILES[profile].panel]
 
 
 def render_config(config: Config) -> str:
@@ -219,7 +219,7 @@ def _config_from_arguments(args: argparse.Namespace) -> Config:
     given = {f.name: getattr(args, f.name) for f in fields(Config)}
     chosen = {key: value for key, value in given.items() if value}
     profile = chosen.get("profile", Config.profile)
-    if "display" not in chosen and profile in load_profiles().profiles:
+    if "display" not in chosen and profile in PROFILES:
         chosen["display"] = default_display(profile)
     return config_from_mapping(chosen, "settings")
 

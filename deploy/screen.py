@@ -18,12 +18,12 @@ from pathlib import Path
 import pygame
 
 from deploy.config import Config
-from deploy.profiles import load_profiles
 from device.theme import STANDARD
 from drivers.display import FullScreenDisplay, RotatingDisplay
 from drivers.framebuffer import FramebufferDisplay, FramebufferError
 from drivers.outputs import SYSFS, Panel, describe_outputs, find_output, framebuffer_of
 from drivers.preflight import PreflightError, require_kmsdrm
+from ports.profiles import PROFILES
 
 KMSDRM_PACKAGES = "libegl1 libgles2 libgbm1 libgl1-mesa-dri libdrm2"
 """What SDL's kmsdrm driver loads at run time (Raspberry Pi OS Lite lacks them)."""
@@ -34,7 +34,7 @@ class ScreenError(Exception):
 
 
 def panel_of(config: Config) -> Panel:
-    return Panel(load_profiles().profiles[config.profile].panel)
+    return Panel(PROFILES[config.profile].panel)
 
 
 def open_screen(

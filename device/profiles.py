@@ -1,10 +1,15 @@
-"""The reference devices: screen size and what each physical button means."""
+"""The reference devices as the app sees them: screen size and what each button means.
+
+Built from the one table of profiles, ``ports.profiles``.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from device.buttons import Button
+from ports.profiles import PROFILES as PORT_PROFILES
+from ports.profiles import Profile
 
 
 @dataclass(frozen=True)
@@ -26,74 +31,30 @@ class DeviceProfile:
     def size(self) -> tuple[int, int]:
         return (self.width, self.height)
 
+    def pressing(self, *meanings: Button) -> str:
+        """The physical button that gives the first of ``meanings`` this profile has."""
+        return next(
+            name for meaning in meanings for name, does in self.buttons.items() if does == meaning
+        )
+
     def button_for(self, meaning: str) -> str:
         """The physical button the help lines give for ``meaning`` (e.g. "help.back")."""
         return next((name for name, does in self.help_lines if does == meaning), "B")
 
 
-HATMINI = DeviceProfile(
-    name="hatmini",
-    width=320,
-    height=240,
-    diagonal_in=2.0,
-    buttons={"A": Button.A, "B": Button.B, "X": Button.NEXT, "Y": Button.PREV},
-    long_press={"B": Button.MENU},
-    has_dpad=False,
-    help_lines=(
-        ("A", "help.confirm"),
-        ("B", "help.back"),
-        ("X", "help.next"),
-        ("Y", "help.previous"),
-        ("hold B", "help.menu"),
-    ),
-)
+def _device_profile(profile: Profile) -> DeviceProfile:
+    return DeviceProfile(
+        name=profile.name,
+        width=profile.width,
+        height=profile.height,
+        diagonal_in=profile.diagonal_in,
+        buttons={button.name: Button(button.means) for button in profile.buttons},
+        long_press={b.name: Button(b.held) for b in profile.buttons if b.held is not None},
+        has_dpad=profile.has_dpad,
+        help_lines=profile.help_lines,
+    )
 
-LCDHAT = DeviceProfile(
-    name="lcdhat",
-    width=240,
-    height=240,
-    diagonal_in=1.3,
-    buttons={
-        "UP": Button.UP,
-        "DOWN": Button.DOWN,
-        "LEFT": Button.LEFT,
-        "RIGHT": Button.RIGHT,
-        "PRESS": Button.A,
-        "KEY1": Button.B,
-        "KEY2": Button.MENU,
-        "KEY3": Button.SELECT,
-    },
-    help_lines=(
-        ("joystick", "help.move"),
-        ("press", "help.confirm"),
-        ("KEY1", "help.back"),
-        ("KEY2", "help.menu"),
-        ("KEY3", "help.next"),
-    ),
-)
 
-TABLETOP = DeviceProfile(
-    name="tabletop",
-    width=480,
-    height=320,
-    diagonal_in=3.5,
-    buttons={
-        "UP": Button.UP,
-        "DOWN": Button.DOWN,
-        "LEFT": Button.LEFT,
-        "RIGHT": Button.RIGHT,
-        "A": Button.A,
-        "B": Button.B,
-        "START": Button.MENU,
-        "SELECT": Button.SELECT,
-    },
-    help_lines=(
-        ("D-pad", "help.move"),
-        ("A", "help.confirm"),
-        ("B", "help.back"),
-        ("Start", "help.menu"),
-        ("Select", "help.next"),
-    ),
-)
-
-PROFILES: dict[str, DeviceProfile] = {p.name: p for p in (HATMINI, LCDHAT, TABLETOP)}
+PROFILES: dict[str, DeviceProfile] = {
+    name: _device_profile(profile) for name, profile in PORT_PROFILES.items()
+}

@@ -24,6 +24,7 @@ from drivers.framebuffer import (
     prepare_framebuffer_file,
 )
 from drivers.keyboard import describe_keys, keymap_for
+from ports.profiles import ProfileName
 
 if TYPE_CHECKING:
     from device.app import App
@@ -39,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m simulator", description="Satellites on the desktop, as on the handheld."
     )
-    parser.add_argument("--profile", default="tabletop", choices=("hatmini", "lcdhat", "tabletop"))
+    parser.add_argument("--profile", default=ProfileName.TABLETOP, choices=tuple(ProfileName))
     parser.add_argument("--scale", type=int, default=2, help="window scale (whole number)")
     parser.add_argument("--seed", type=int, help="seed for new games and the computer player")
     parser.add_argument("--save-dir", type=Path, help="where saves and settings are kept")

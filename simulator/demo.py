@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from device.buttons import LONG_PRESS_MS, Button
+from device.profiles import PROFILES, DeviceProfile
+
 
 @dataclass(frozen=True)
 class Controls:
@@ -17,16 +20,26 @@ class Controls:
     menu: str
 
 
-CONTROLS = {
-    "hatmini": Controls("press A", "press B", "press X", "press X", "hold B 800"),
-    "lcdhat": Controls("press PRESS", "press KEY1", "press DOWN", "press KEY3", "press KEY2"),
-    "tabletop": Controls("press A", "press B", "press DOWN", "press SELECT", "press START"),
-}
+def controls(profile: DeviceProfile) -> Controls:
+    """The profile's buttons for each step of the walk-through."""
+    held = [name for name, does in profile.long_press.items() if does == Button.MENU]
+    menu = (
+        f"hold {held[0]} {LONG_PRESS_MS + 200}"
+        if held
+        else f"press {profile.pressing(Button.MENU)}"
+    )
+    return Controls(
+        confirm=f"press {profile.pressing(Button.A)}",
+        back=f"press {profile.pressing(Button.B)}",
+        next_item=f"press {profile.pressing(Button.DOWN, Button.NEXT)}",
+        next_choice=f"press {profile.pressing(Button.SELECT, Button.NEXT)}",
+        menu=menu,
+    )
 
 
 def demo_script(profile: str, moves: int = 8) -> str:
     """A script for a fresh save folder (the title then starts on New game)."""
-    c = CONTROLS[profile]
+    c = controls(PROFILES[profile])
     lines = ["shot title", c.confirm, "shot new-game"]
     lines += [c.next_item] * 3 + [c.confirm, "wait 300", "shot game-start"]
     lines += [c.confirm, "shot choose-destination", c.back]

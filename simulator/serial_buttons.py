@@ -19,32 +19,14 @@ import pygame
 from drivers.serial_buttons.emulator import PtyController
 from drivers.serial_buttons.protocol import BUTTONS, ButtonChange
 from drivers.serial_buttons.reader import ButtonReader
+from ports.profiles import PROFILES
 
 CONTROLLER_BUTTONS: dict[str, dict[str, str]] = {
-    "hatmini": {"A": "A", "B": "B", "X": "RIGHT", "Y": "DOWN"},
-    "lcdhat": {
-        "UP": "UP",
-        "DOWN": "DOWN",
-        "LEFT": "LEFT",
-        "RIGHT": "RIGHT",
-        "PRESS": "A",
-        "KEY1": "B",
-        "KEY2": "MENU",
-        "KEY3": "SELECT",
-    },
-    "tabletop": {
-        "UP": "UP",
-        "DOWN": "DOWN",
-        "LEFT": "LEFT",
-        "RIGHT": "RIGHT",
-        "A": "A",
-        "B": "B",
-        "START": "MENU",
-        "SELECT": "SELECT",
-    },
+    name: {button.name: button.sends for button in profile.buttons}
+    for name, profile in PROFILES.items()
 }
-"""Each profile's physical button -> the controller input wired to it, as in
-deploy/profiles.toml (the HAT Mini's X sends RIGHT and its Y sends DOWN)."""
+"""Each profile's physical button -> the controller input wired to it: the logical
+button it sends (the HAT Mini's X sends RIGHT and its Y sends DOWN)."""
 
 FROM_CONTROLLER = "from_controller"
 """Attribute set on the key events the reader posts."""

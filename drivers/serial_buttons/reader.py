@@ -23,20 +23,12 @@ import pygame
 
 from drivers.link.transport import SerialTransport
 from drivers.serial_buttons.protocol import ButtonChange, PressTracker, StateDecoder
+from ports.profiles import KEYS
 
 log = logging.getLogger(__name__)
 
-DEFAULT_KEYS: Mapping[str, int] = {
-    "UP": pygame.K_UP,
-    "DOWN": pygame.K_DOWN,
-    "LEFT": pygame.K_LEFT,
-    "RIGHT": pygame.K_RIGHT,
-    "A": pygame.K_RETURN,
-    "B": pygame.K_BACKSPACE,
-    "MENU": pygame.K_ESCAPE,
-    "SELECT": pygame.K_SPACE,
-}
-"""The keys the gpio-key overlay sends for each button (deploy/profiles.toml)."""
+DEFAULT_KEYS: Mapping[str, int] = {name: getattr(pygame, key.pygame) for name, key in KEYS.items()}
+"""The keys the gpio-key overlay sends for each button (``ports.profiles.KEYS``)."""
 CONTROLLER_BAUD = 115_200
 SILENCE = 0.1
 """Seconds without a new valid frame after which every button counts as released."""

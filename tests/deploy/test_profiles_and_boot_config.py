@@ -6,46 +6,56 @@ from pathlib import Path
 import pytest
 
 from deploy.panel_firmware import MAGIC, PanelCommandError, compile_commands
-from deploy.profiles import LOGICAL_BUTTONS, load_profiles
+from ports.profiles import KEYS, LOGICAL_BUTTONS, PROFILES
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
-TABLE = load_profiles()
+HEADER_GPIOS = range(2, 28)
+"""BCM GPIO numbers present on the 40-pin header of every Raspberry Pi."""
 GPIO_KEY = re.compile(
     r"^dtoverlay=gpio-key,gpio=(\d+),active_low=1,gpio_pull=up,keycode=(\d+),label=\S+$"
 )
 
 
 def test_every_logical_button_has_a_distinct_key() -> None:
-    codes = [TABLE.keys[name].code for name in LOGICAL_BUTTONS]
+    codes = [KEYS[name].code for name in LOGICAL_BUTTONS]
     assert len(set(codes)) == len(codes)
 
 
 def test_the_three_reference_profiles_exist() -> None:
-    assert sorted(TABLE.profiles) == ["hatmini", "lcdhat", "tabletop"]
+    assert sorted(PROFILES) == ["hatmini", "lcdhat", "tabletop"]
 
 
 @pytest.mark.parametrize("name", ["lcdhat", "tabletop"])
 def test_profiles_with_eight_buttons_reach_every_logical_button(name: str) -> None:
-    buttons = {button.button for button in TABLE.profiles[name].buttons}
+    buttons = {button.sends for button in PROFILES[name].buttons}
     assert buttons == set(LOGICAL_BUTTONS)
 
 
+@pytest.mark.parametrize("name", sorted(PROFILES))
+def test_each_button_has_its_own_header_gpio_and_sends_a_logical_button(name: str) -> None:
+    buttons = PROFILES[name].buttons
+    gpios = [button.gpio for button in buttons] + [PROFILES[name].shutdown_gpio]
+    assert len(set(gpios)) == len(gpios)
+    assert all(gpio in HEADER_GPIOS for gpio in gpios)
+    assert all(button.sends in LOGICAL_BUTTONS for button in buttons)
+
+
 def test_display_hat_mini_uses_pimoronis_pins() -> None:
-    pins = {button.label: button.gpio for button in TABLE.profiles["hatmini"].buttons}
+    pins = {button.label: button.gpio for button in PROFILES["hatmini"].buttons}
     assert pins == {"A": 5, "B": 6, "X": 16, "Y": 24}
 
 
-@pytest.mark.parametrize("name", sorted(TABLE.profiles))
+@pytest.mark.parametrize("name", sorted(PROFILES))
 def test_boot_snippet_has_one_gpio_key_per_button_with_its_key_code(name: str) -> None:
     lines = (DEPLOY / f"boot-{name}.txt").read_text().splitlines()
     overlays = [GPIO_KEY.match(line) for line in lines if line.startswith("dtoverlay=gpio-key")]
     assert all(overlays), "malformed gpio-key line"
     wired = {int(m.group(1)): int(m.group(2)) for m in overlays if m}
-    expected = {b.gpio: TABLE.keycode(b) for b in TABLE.profiles[name].buttons}
+    expected = {b.gpio: KEYS[b.sends].code for b in PROFILES[name].buttons}
     assert wired == expected
 
 
-@pytest.mark.parametrize("name", sorted(TABLE.profiles))
+@pytest.mark.parametrize("name", sorted(PROFILES))
 def test_boot_snippet_lines_fit_the_firmware_line_limit(name: str) -> None:
     lines = (DEPLOY / f"boot-{name}.txt").read_text().splitlines()
     assert lines[1] == "[all]"
@@ -56,7 +66,7 @@ def test_boot_snippet_lines_fit_the_firmware_line_limit(name: str) -> None:
 def test_spi_profiles_load_their_own_panel_firmware(name: str) -> None:
     text = (DEPLOY / f"boot-{name}.txt").read_text()
     assert f"dtparam=compatible=satellites-{name}\\0panel-mipi-dbi-spi" in text
-    profile = TABLE.profiles[name]
+    profile = PROFILES[name]
     assert f"width={profile.width},height={profile.height}" in text
     firmware = compile_commands((DEPLOY / f"panel-{name}.txt").read_text())
     assert firmware.startswith(MAGIC + b"\x01")
@@ -74,9 +84,9 @@ def test_bad_panel_commands_name_their_line(line: str) -> None:
         compile_commands(f"delay 1\n{line}\n")
 
 
-@pytest.mark.parametrize("name", sorted(TABLE.profiles))
+@pytest.mark.parametrize("name", sorted(PROFILES))
 def test_each_profile_has_a_power_button_held_for_a_second(name: str) -> None:
-    profile = TABLE.profiles[name]
+    profile = PROFILES[name]
     lines = (DEPLOY / f"boot-{name}.txt").read_text().splitlines()
     (line,) = [line for line in lines if line.startswith("dtoverlay=gpio-shutdown")]
     assert f"gpio_pin={profile.shutdown_gpio}," in line

@@ -12,8 +12,9 @@ from engine.moves import DISPLACEMENT, kind_of, landing_of, origin_of, target_of
 from engine.playout import random_move
 from engine.record import GameRecord, parse_record, result_of
 from engine.start import starting_position
+from ports.profiles import ProfileName
 
-PROFILES = ("hatmini", "lcdhat", "tabletop")
+PROFILES = tuple(ProfileName)
 
 
 @pytest.mark.parametrize("profile", PROFILES)

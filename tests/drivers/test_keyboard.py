@@ -3,9 +3,9 @@
 import pygame
 import pytest
 
-from deploy.profiles import load_profiles
 from device.profiles import PROFILES
-from drivers.keyboard import KEYMAPS, describe_keys, keymap_for
+from drivers.keyboard import describe_keys, keymap_for
+from ports import profiles as table
 
 
 @pytest.mark.parametrize("profile", sorted(PROFILES))
@@ -14,11 +14,11 @@ def test_every_physical_button_has_a_key(profile: str) -> None:
 
 
 @pytest.mark.parametrize("profile", sorted(PROFILES))
-def test_the_keys_the_gpio_overlay_sends_press_the_labelled_button(profile: str) -> None:
-    table = load_profiles()
-    for button in table.profiles[profile].buttons:
-        key = getattr(pygame, table.keys[button.button].pygame)
-        assert KEYMAPS[profile][key] == button.label.upper().split()[-1], button
+def test_the_keys_the_gpio_overlay_sends_press_their_own_button(profile: str) -> None:
+    """No desktop convenience takes over the key a device button sends."""
+    for button in table.PROFILES[profile].buttons:
+        key = getattr(pygame, table.KEYS[button.sends].pygame)
+        assert keymap_for(profile)[key] == button.name, button
 
 
 def test_the_help_overlay_names_every_button() -> None:

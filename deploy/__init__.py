@@ -1,1 +1,7 @@
-"""Turning a Raspberry Pi into a Satellites appliance: profiles, config, doctor, install data."""
+"""Turning a Raspberry Pi into a Satellites appliance: config, doctor, install data."""
+
+import os
+
+# The appliance and the doctor import this package before anything imports
+# pygame, which prints a greeting into the journal unless this is set first.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

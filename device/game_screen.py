@@ -14,8 +14,9 @@ from device.game import HOTSEAT, LINK, Game
 from device.hud import HudItem, draw_hud
 from device.link_screens import draw_link_panel
 from device.match import Match
-from device.menus import ConfirmScreen, Item, MenuScreen, power_off_item
+from device.menus import ConfirmScreen, Item, MenuScreen, SettingsScreen, power_off_item
 from device.preview import move_preview
+from device.rules_screen import RulesScreen
 from device.screen import Host, Screen
 from device.selection import Selection, Stage
 from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
@@ -339,11 +340,7 @@ class SystemMenu(MenuScreen):
         return run
 
     def _open_rules(self) -> None:
-        from device.rules_screen import RulesScreen
-
         self.host.push(RulesScreen(self.host))
 
     def _open_settings(self) -> None:
-        from device.menus import SettingsScreen
-
         self.host.push(SettingsScreen(self.host))

@@ -1,4 +1,6 @@
-"""List screens: title, new game, settings, the system menu, about, messages."""
+"""List screens: the title (with Continue), new game (starting a linked one too),
+settings, about, confirmations and messages.  The system menu during play is
+the game screen's (``device.game_screen.SystemMenu``)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,8 @@ from device.game import HOTSEAT, LINK, MODES, VERSUS_AI, Game, GameSetup
 from device.link_games import PORT_TAG, ROLE_TAG
 from device.link_screens import connect, port_label, role_for
 from device.opponent import DEFAULT_LEVEL, LEVEL_NUMBERS
+from device.rules_screen import RulesScreen
+from device.saves import SaveError
 from device.screen import Host, Screen
 from device.settings import CHOICES, LIGHT_SETTINGS
 from engine.pieces import BLUE, RED
@@ -141,13 +145,9 @@ class TitleScreen(MenuScreen):
         """The title is the bottom of the stack."""
 
     def open_rules(self) -> None:
-        from device.rules_screen import RulesScreen
-
         self.host.push(RulesScreen(self.host))
 
     def resume(self) -> None:
-        from device.saves import SaveError
-
         try:
             resumed = self.host.saves.load()
         except SaveError as error:

@@ -1,7 +1,4 @@
-import os
 import sys
-
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from simulator.cli import main
 

@@ -15,6 +15,12 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pygame
+
+from device.app import App
+from device.opponent import InstantThinker
+from device.profiles import PROFILES
+from device.theme import STANDARD
 from drivers.display import HeadlessDisplay, WindowDisplay, display_available, use_dummy_drivers
 from drivers.framebuffer import (
     FramebufferDisplay,
@@ -25,9 +31,13 @@ from drivers.framebuffer import (
 )
 from drivers.keyboard import describe_keys, keymap_for
 from ports.profiles import ProfileName
+from simulator.demo import demo_script
+from simulator.link import CABLE, simulator_ports
+from simulator.overlays import HelpOverlay, PerfOverlay, StatusOverlay
+from simulator.runner import HeadlessRun, VirtualClock, WindowRun
+from simulator.script import ScriptError, parse_script
 
 if TYPE_CHECKING:
-    from device.app import App
     from simulator.serial_buttons import EmulatedButtons
 
 
@@ -108,7 +118,6 @@ def main(argv: list[str] | None = None) -> int:
         headless = True
     if headless:
         use_dummy_drivers()
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if headless:
         _say_buttons_are_direct(args)
         return _run_headless(args, out_dir, script_text)
@@ -133,16 +142,6 @@ class WindowUnavailable(Exception):
 
 
 def _run_headless(args: argparse.Namespace, out_dir: Path, script_text: str | None) -> int:
-    import pygame
-
-    from device.app import App
-    from device.opponent import InstantThinker
-    from device.profiles import PROFILES
-    from simulator.demo import demo_script
-    from simulator.link import CABLE, simulator_ports
-    from simulator.runner import HeadlessRun, VirtualClock
-    from simulator.script import ScriptError, parse_script
-
     pygame.display.init()
     pygame.font.init()
     profile = PROFILES[args.profile]
@@ -193,8 +192,6 @@ def _headless_display(
     """Frames kept in memory, or written into a file laid out as the device's framebuffer."""
     if args.fb_device is None:
         return HeadlessDisplay(size)
-    from device.theme import STANDARD
-
     geometry = FramebufferGeometry.for_format(
         PixelFormat(args.fb_format), *size, line_length=args.fb_stride
     )
@@ -206,14 +203,6 @@ def _headless_display(
 
 
 def _run_window(args: argparse.Namespace, out_dir: Path, script_text: str | None) -> int:
-    import pygame
-
-    from device.app import App
-    from device.profiles import PROFILES
-    from simulator.link import CABLE, simulator_ports
-    from simulator.overlays import HelpOverlay, PerfOverlay
-    from simulator.runner import WindowRun
-
     if script_text is not None:
         print("--script runs headless; add --headless", file=sys.stderr)
         return 2
@@ -280,7 +269,8 @@ def _start_emulated_buttons(
     profile: str, app: App, cleanup: contextlib.ExitStack
 ) -> EmulatedButtons:
     """The emulated controller and its reader, running until ``cleanup`` closes."""
-    from simulator.overlays import StatusOverlay
+    # Imported only when asked for: the emulator's pty needs a POSIX system, and
+    # the rest of the simulator does not.
     from simulator.serial_buttons import EmulatedButtons
 
     folder = cleanup.enter_context(tempfile.TemporaryDirectory(prefix="satellites-buttons-"))

@@ -1,3 +1,5 @@
+"""Every test runs pygame headless, without its greeting (set before anything imports pygame)."""
+
 import os
 import sys
 from pathlib import Path

@@ -2,15 +2,10 @@
 
 import binascii
 import contextlib
-import os
 import random
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 import pytest

@@ -7,7 +7,7 @@ from boards import position_text, position_with
 
 from engine.geometry import cell_name
 from engine.moves import CONNECTION, DISPLACEMENT, NORMAL, PASS, kind_of
-from engine.notation import format_move, format_position, parse_cell, parse_move
+from engine.notation import format_move, format_position, parse_cell, parse_move, parse_position
 from engine.pieces import BLUE, NOBODY, RED, colour_of, value_of
 from engine.position import (
     ENDED_23_CONNECTED,
@@ -517,8 +517,6 @@ def test_7_ruling_no_colonies_at_all_is_a_draw() -> None:
 
 
 def test_8_position_example_round_trips() -> None:
-    from engine.notation import parse_position
-
     assert format_position(parse_position(RULES_EXAMPLE_START)) == RULES_EXAMPLE_START
 
 

@@ -1,15 +1,10 @@
 """``--buttons serial-emulator``: desktop keys -> emulated controller -> pty -> reader -> app."""
 
-import os
 import threading
 import time
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 import pytest

@@ -196,17 +196,15 @@ class FullScreenDisplay(WindowDisplay):
 class HeadlessDisplay(RotatingDisplay):
     """No screen at all (SDL's dummy driver): frames stay in memory.
 
-    ``frames`` counts presented frames; ``last_frame`` is the output as a
-    player would see it (rotated), for screenshots and tests.
+    ``last_frame`` is the output as a player would see it (rotated), for
+    screenshots and tests.
     """
 
     def __init__(self, size: tuple[int, int], rotation: int = 0) -> None:
         super().__init__(size, 1, rotation)
-        self.frames = 0
 
     def present(self, dirty: Sequence[pygame.Rect]) -> None:
-        if dirty:
-            self.frames += 1
+        """Nothing to push: ``last_frame`` renders the surface when asked."""
 
     def last_frame(self) -> pygame.Surface:
         return self._frame()
@@ -216,7 +214,6 @@ def use_dummy_drivers() -> None:
     """Select SDL's dummy video and audio drivers (call before pygame.init)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def display_available() -> bool:

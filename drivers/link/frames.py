@@ -83,7 +83,6 @@ class FrameDecoder:
         self._buffer = bytearray()
         self._overflowed = False
         self.rejected = 0
-        self.last_error = ""
 
     @property
     def buffered(self) -> int:
@@ -113,15 +112,11 @@ class FrameDecoder:
 
     def _finish(self, frames: list[Frame]) -> None:
         if self._overflowed:
-            self._reject("frame too long")
+            self.rejected += 1
         elif self._buffer:
             try:
                 frames.append(decode_frame(bytes(self._buffer)))
-            except FrameError as error:
-                self._reject(str(error))
+            except FrameError:
+                self.rejected += 1
         self._buffer.clear()
         self._overflowed = False
-
-    def _reject(self, reason: str) -> None:
-        self.rejected += 1
-        self.last_error = reason

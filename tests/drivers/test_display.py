@@ -59,13 +59,6 @@ def test_a_window_is_the_scaled_rotated_size_and_shows_the_picture() -> None:
     assert _window().get_at((319, 0))[:3] == (255, 0, 0)
 
 
-def test_headless_counts_only_frames_that_changed_something() -> None:
-    display = HeadlessDisplay((240, 240))
-    display.present([])
-    display.present([pygame.Rect(0, 0, 5, 5)])
-    assert display.frames == 1
-
-
 def test_bad_rotation_and_scale_are_refused_with_a_reason() -> None:
     with pytest.raises(ValueError, match="rotation"):
         HeadlessDisplay((240, 240), rotation=45)

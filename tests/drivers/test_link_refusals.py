@@ -9,8 +9,9 @@ from test_link_session import Pair, first_move_text
 from drivers.link.frames import Frame, Kind, encode_frame
 from drivers.link.history import chain_next, chain_start
 from drivers.link.messages import Hello, ack_frame, error_frame, hash_frame, hello_frame, move_frame
-from drivers.link.session import LinkSession, PeerMove
+from drivers.link.session import LinkSession
 from engine.notation import format_move
+from ports.link import PeerMove, Role
 
 
 def snapshot(session: LinkSession) -> tuple[int, int, list[str]]:
@@ -91,7 +92,7 @@ def frames_for(draw: st.DrawFn, pair: Pair, side: LinkSession) -> Frame:
     else:
         hello = Hello(
             draw(st.integers(0, 255)),
-            draw(st.sampled_from(["host", "guest"])),
+            draw(st.sampled_from(list(Role))),
             draw(st.booleans()),
             draw(st.sampled_from([game.seed]) | U32),
             draw(st.integers(0, 1)),

@@ -13,7 +13,7 @@ from mutations import damaged_bytes
 from test_link_refusals import frames_for, linked_pair, snapshot
 
 from drivers.link.frames import encode_frame
-from drivers.link.session import PeerMove
+from ports.link import PeerMove
 
 
 @cases(100)

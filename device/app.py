@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pygame
 
-from device.buttons import Button, ButtonMapper
+from device.buttons import Button, ButtonMapper, turned
 from device.end_screen import EndScreen
 from device.frame_diff import FrameDiff
 from device.game import Game
@@ -175,14 +175,17 @@ class App:
         self.dirty = True
 
     def settings_changed(self) -> None:
-        self.mapper.repeat = self.settings.repeat
-        self.lighting.settings_changed()
-        self.display.set_rotation(self.settings.rotation)
-        self.repaint_all()
+        self.apply_settings()
         try:
             store_settings(self.save_dir, self.settings)
         except OSError as error:
             self.save_failed(error)
+
+    def apply_settings(self) -> None:
+        self.mapper.repeat = self.settings.repeat
+        self.lighting.settings_changed()
+        self.display.set_rotation(self.settings.rotation)
+        self.repaint_all()
 
     def show_message(self, words: str) -> None:
         self.push(MessageScreen(self, words))
@@ -194,8 +197,11 @@ class App:
         return self.screens[-1]
 
     def button(self, button: Button) -> None:
-        """One logical button press, as the profile's mapping produced it."""
-        self.top.handle(button)
+        """One logical button press, as the profile's mapping produced it.
+
+        Directions are turned with the picture, so up on the glass is up on screen.
+        """
+        self.top.handle(turned(button, self.settings.rotation))
         self.dirty = True
 
     def press(self, physical: str, now: int) -> None:

@@ -36,6 +36,23 @@ REPEAT_SPEEDS: dict[str, tuple[int, int]] = {
 
 LONG_PRESS_MS = 600
 
+CLOCKWISE = (Button.UP, Button.RIGHT, Button.DOWN, Button.LEFT)
+"""The directions in clockwise order, as a quarter turn of the picture steps them."""
+
+
+def turned(button: Button, rotation: int) -> Button:
+    """The direction in the picture of a direction pressed on the glass.
+
+    The display turns the picture clockwise by ``rotation`` degrees while the
+    buttons stay where they are, so a press is turned back anticlockwise by as
+    much: at 90 degrees the picture's left is up on the glass.  Buttons that are
+    not directions mean the same however the picture stands.
+    """
+    if button not in CLOCKWISE:
+        return button
+    quarters = rotation // 90
+    return CLOCKWISE[(CLOCKWISE.index(button) - quarters) % len(CLOCKWISE)]
+
 
 @dataclass
 class _Held:

@@ -65,6 +65,13 @@ def detail_items(ui: Ui, position: Position) -> list[HudItem]:
     return items
 
 
+def headline_items(ui: Ui, position: Position, prompt: HudItem | None) -> list[HudItem]:
+    """What every device shows first: the turn (with any grace moves), the leader,
+    and the prompt if there is one.  Under the board they take a line each (the
+    button bar takes the prompt's line when there is none)."""
+    return essential_items(ui, position) + ([prompt] if prompt is not None else [])
+
+
 def _draw_item(surface: pygame.Surface, ui: Ui, item: HudItem, x: int, y: int, width: int) -> int:
     """One item, wrapped to ``width``; returns the y below it."""
     font = ui.font()
@@ -91,18 +98,15 @@ def draw_hud(
     layout = ui.layout
     area = layout.hud
     pygame.draw.rect(surface, ui.palette.panel, area)
-    essential = essential_items(ui, position)
     if not layout.side_panel:
         y = area.y
-        for item in essential:
+        for item in headline_items(ui, position, prompt):
             y = _draw_item(surface, ui, item, area.x + 2, y, 10_000)
-        if prompt is not None:
-            _draw_item(surface, ui, prompt, area.x + 2, y, 10_000)
-        else:
+        if prompt is None:
             draw_button_bar(surface, ui, controls, y)
         return
     bottom = draw_button_column(surface, ui, controls, area)
-    items = essential + ([prompt] if prompt is not None else []) + detail_items(ui, position)
+    items = headline_items(ui, position, prompt) + detail_items(ui, position)
     y = area.y + 3
     for item in items:
         lines = ui.wrap(item.words, ui.font(), area.w - 8)

@@ -174,6 +174,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "power.title": ("Power off?", "¿Apagar?"),
     "settings.degrees": ("{degrees}°", "{degrees}°"),
     "settings.done": ("Done", "Listo"),
+    "rotation.keep": ("Keep this rotation?", "¿Mantener este giro?"),
+    "rotation.revert": ("Go back ({seconds} s)", "Volver ({seconds} s)"),
+    "rotation.keep_it": ("Keep it", "Mantenerlo"),
     # About
     "about.title": ("About", "Acerca de"),
     "about.version": ("Version {version}", "Versión {version}"),

@@ -27,6 +27,8 @@ from ports.link import Role
 FORWARD = (Button.DOWN, Button.NEXT, Button.SELECT)
 BACKWARD = (Button.UP, Button.PREV)
 BROWSE = (Button.UP, Button.DOWN, Button.NEXT, Button.PREV)
+KEEP_ROTATION_MS = 10_000
+"""A new rotation nobody confirms within this long turns back by itself."""
 
 
 @dataclass
@@ -319,7 +321,13 @@ class SettingsScreen(MenuScreen):
             self.ui.settings.cycle(name, step)
             self.host.settings_changed()
 
-        return adjust
+        def turn(step: int) -> None:
+            kept = self.ui.settings.rotation
+            self.ui.settings.cycle(name, step)
+            self.host.apply_settings()
+            self.host.push(KeepRotationScreen(self.host, kept))
+
+        return turn if name == "rotation" else adjust
 
 
 class AboutScreen(Screen):
@@ -369,6 +377,62 @@ class ConfirmScreen(MenuScreen):
     def yes(self) -> None:
         self.host.pop()
         self.action()
+
+
+class KeepRotationScreen(MenuScreen):
+    """Asked after the picture turned: unless the player keeps the new rotation,
+    the old one comes back by itself (a picture turned wrongly may be hard to read)."""
+
+    overlay = True
+    wraps = False
+
+    def __init__(self, host: Host, kept: int) -> None:
+        super().__init__(host)
+        self.kept = kept
+        """The rotation to go back to."""
+        self.now = host.now()
+        self.deadline = self.now + KEEP_ROTATION_MS
+
+    def title(self) -> str:
+        return self.ui.t("rotation.keep")
+
+    def items(self) -> list[Item]:
+        t = self.ui.t
+        return [
+            Item(lambda: t("rotation.revert", seconds=self.seconds_left()), self.revert),
+            Item(lambda: t("rotation.keep_it"), self.keep),
+        ]
+
+    def seconds_left(self) -> int:
+        return max(0, -(-(self.deadline - self.now) // 1000))
+
+    def back(self) -> None:
+        self.revert()
+
+    def revert(self) -> None:
+        self.ui.settings.rotation = self.kept
+        self.host.apply_settings()
+        self.host.pop()
+
+    def keep(self) -> None:
+        self.host.settings_changed()
+        self.host.pop()
+
+    def update(self, now: int) -> bool:
+        shown = self.seconds_left()
+        self.now = now
+        if now >= self.deadline:
+            self.revert()
+            return True
+        return self.seconds_left() != shown
+
+    def wakeup(self, now: int) -> int | None:
+        """When the countdown shows its next second (or runs out)."""
+        return self.deadline - 1000 * max(0, self.seconds_left() - 1)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        draw_screen_bar(surface, self.ui, self.controls())
 
 
 def power_off_item(host: Host) -> Item:

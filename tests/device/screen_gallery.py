@@ -13,7 +13,7 @@ from device.end_screen import EndScreen
 from device.game import HOTSEAT, Game, GameSetup
 from device.game_screen import GameScreen, SystemMenu
 from device.i18n import LEGEND_PAGE
-from device.menus import ConfirmScreen, NewGameScreen, SettingsScreen
+from device.menus import ConfirmScreen, KeepRotationScreen, NewGameScreen, SettingsScreen
 from device.rules_screen import RulesScreen
 from device.selection import Stage
 from engine.moves import CONNECTION, DISPLACEMENT, kind_of, origin_of, target_of
@@ -111,6 +111,12 @@ def render_gallery(
     app.screens = app.screens[:1]
     app.push(SettingsScreen(app))
     shoot("settings")
+    app.settings.rotation = 90
+    app.apply_settings()
+    keep = KeepRotationScreen(app, 0)
+    app.push(keep)
+    shoot("keep-rotation")
+    keep.revert()
     app.settings.language = "es"
     app.settings.colour_blind = True
     app.start_game(played_game(BUSY_SEED, plies=120))

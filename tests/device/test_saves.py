@@ -133,6 +133,7 @@ def test_settings_changed_on_screen_are_there_after_a_restart(tmp_path: Path) ->
     driver.choose_item("Settings")
     driver.set_item("Language", "Español")
     driver.set_item("Rotación", "90°")
+    driver.choose_item("Mantenerlo")
     restarted = Driver("hatmini", tmp_path)
     assert restarted.app.settings.language == "es"
     assert restarted.app.settings.rotation == 90

@@ -33,6 +33,7 @@ from drivers.keyboard import describe_keys, keymap_for
 from ports.profiles import ProfileName
 from simulator.demo import demo_script
 from simulator.link import CABLE, simulator_ports
+from simulator.logs import MessageLog, MoveLog, open_log
 from simulator.overlays import HelpOverlay, PerfOverlay, StatusOverlay
 from simulator.runner import HeadlessRun, VirtualClock, WindowRun
 from simulator.script import ScriptError, parse_script
@@ -64,6 +65,18 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="link-cable port offered first: a serial device, listen://127.0.0.1:7777 "
         "(wait for the other simulator) or socket://127.0.0.1:7777 (join it)",
+    )
+    parser.add_argument(
+        "--log-moves",
+        type=Path,
+        metavar="FILE",
+        help="append each move to FILE as it is shown: the game's seed, the ply, the move",
+    )
+    parser.add_argument(
+        "--log-messages",
+        type=Path,
+        metavar="FILE",
+        help="append each message the player is shown to FILE, one line each",
     )
     parser.add_argument(
         "--fb-device",
@@ -174,8 +187,11 @@ def _run_headless(args: argparse.Namespace, out_dir: Path, script_text: str | No
         link_cable=CABLE,
         link_ports=simulator_ports(args.link),
     )
-    run = HeadlessRun(app, clock, out_dir, record=args.record)
-    run.run(steps)
+    with contextlib.ExitStack() as logs:
+        if not _add_logs(args, app, logs):
+            return 2
+        run = HeadlessRun(app, clock, out_dir, record=args.record)
+        run.run(steps)
     run.shots.append(run.screenshot("last"))
     print(
         f"Wrote {len(run.shots)} screenshots"
@@ -184,6 +200,26 @@ def _run_headless(args: argparse.Namespace, out_dir: Path, script_text: str | No
     )
     pygame.quit()
     return 0
+
+
+def _add_logs(args: argparse.Namespace, app: App, cleanup: contextlib.ExitStack) -> bool:
+    """The --log-moves and --log-messages files, written after each frame until ``cleanup``.
+
+    False (and the reason said) when one cannot be opened.
+    """
+    for option, path, log in (
+        ("--log-moves", args.log_moves, MoveLog),
+        ("--log-messages", args.log_messages, MessageLog),
+    ):
+        if path is None:
+            continue
+        try:
+            out = cleanup.enter_context(open_log(path))
+        except OSError as error:
+            print(f"{option}: cannot write {path}: {error.strerror}", file=sys.stderr)
+            return False
+        app.after_draw.append(log(app, out))
+    return True
 
 
 def _headless_display(
@@ -228,6 +264,10 @@ def _run_window(args: argparse.Namespace, out_dir: Path, script_text: str | None
     )
     keys = describe_keys(args.profile)
     cleanup = contextlib.ExitStack()
+    if not _add_logs(args, app, cleanup):
+        cleanup.close()
+        pygame.quit()
+        return 2
     emulated = None
     if args.buttons == "serial-emulator":
         emulated = _start_emulated_buttons(args.profile, app, cleanup)

@@ -5,6 +5,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from engine.notation import parse_move
+from engine.start import starting_position
 from simulator.cli import main
 from simulator.script import ScriptError, Step, parse_script
 
@@ -68,3 +70,47 @@ def test_script_commands() -> None:
     for bad in ("wait soon", "hold A", "shot ../x", "jump"):
         with pytest.raises(ScriptError, match="line 1"):
             parse_script(bad, {"A"})
+
+
+def _play(tmp_path: Path, script: str, *extra: str) -> int:
+    path = tmp_path / "script.txt"
+    path.write_text(script)
+    options = ["--headless", "--profile", "hatmini", "--seed", "4", "--script", str(path)]
+    options += ["--save-dir", str(tmp_path / "saves"), "--out", str(tmp_path / "out")]
+    return main([*options, *extra])
+
+
+HOTSEAT_GAME = "press A\npress A\npress A\nrepeat 2 press X\npress A\n"
+"""HAT Mini, fresh folder: New game, mode cycled to hotseat, Start."""
+RESIGN = "hold B 800\nrepeat 5 press X\npress A\npress X\npress A\nwait 200\n"
+
+
+def test_log_moves_has_each_move_shown_and_the_end_once(tmp_path: Path) -> None:
+    log = tmp_path / "logs" / "moves.log"
+    two_plies = "press X\npress A\n" * 4
+    assert _play(tmp_path, HOTSEAT_GAME + two_plies + RESIGN, "--log-moves", str(log)) == 0
+    lines = log.read_text().splitlines()
+    seed = lines[0].split(" ")[0]
+    assert [line.split(" ")[:2] for line in lines] == [[seed, "1"], [seed, "2"], [seed, "end"]]
+    position = starting_position(int(seed))
+    for line in lines[:2]:
+        position.make(parse_move(position, line.split(" ")[2]))
+
+
+def test_log_messages_has_what_the_player_is_told(tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    (saves / "current-game.sav").write_bytes(b"not a saved game")
+    log = tmp_path / "messages.log"
+    script = "press A\nwait 100\npress A\nwait 100\n"
+    assert _play(tmp_path, script, "--log-messages", str(log)) == 0
+    lines = log.read_text().splitlines()
+    assert len(lines) == 1 and "not a Satellites file" in lines[0], lines
+
+
+def test_a_log_that_cannot_be_written_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "file").write_text("")
+    assert _play(tmp_path, "wait 10\n", "--log-moves", str(tmp_path / "file" / "moves")) == 2
+    assert "--log-moves" in capsys.readouterr().err

@@ -205,6 +205,7 @@ def _parse_args(argv: Sequence[str]) -> argparse.Namespace:
     get.add_argument("key", choices=[field.name for field in fields(Config)])
     write = commands.add_parser("write", help="validate settings and write them as a file")
     write.add_argument("path", type=Path)
+    commands.add_parser("profiles", help="print the device profiles' names, one per line")
     settings = commands.add_parser(
         "check-settings", help="validate settings as write would, writing nothing"
     )
@@ -226,6 +227,9 @@ def _config_from_arguments(args: argparse.Namespace) -> Config:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parse_args(sys.argv[1:] if argv is None else argv)
+    if args.command == "profiles":
+        print("\n".join(sorted(PROFILES)))
+        return 0
     try:
         if args.command == "check-settings":
             _config_from_arguments(args)

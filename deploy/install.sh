@@ -10,9 +10,9 @@
 set -euo pipefail
 
 usage() {
-    cat <<'USAGE'
+    cat <<USAGE
 usage: install.sh --profile NAME [options]
-  --profile NAME          hatmini, lcdhat or tabletop (kept from the config on update)
+  --profile NAME          $(profile_names) (kept from the config on update)
   --button-serial PORT    serial button controller (e.g. /dev/satellites-buttons)
   --buttons-usb-id V:P    USB vendor:product of that controller, or several separated by
                           commas (default 2e8a:000a,2e8a:0009: a Pico or a Pico 2)
@@ -36,6 +36,15 @@ USAGE
 
 deploy_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source_dir="$(dirname "$deploy_dir")"
+
+deploy_python() { PYTHONPATH="$source_dir" python3 -m "$@"; }
+
+# The profiles' names as ports/profiles.py declares them: "a, b or c".
+profile_names() {
+    local names
+    names="$(deploy_python deploy.config profiles | paste -sd, - | sed 's/,/, /g')"
+    echo "${names%, *} or ${names##*, }"
+}
 
 profile="" button_serial="" buttons_usb_id="2e8a:000a,2e8a:0009" link_port=""
 save_dir="/var/lib/satellites" language="en" display="" wheel="" compile=1 keep_config=0
@@ -84,7 +93,6 @@ system() {
 }
 
 # The deploy package's own helpers, from this checkout or installed package.
-deploy_python() { PYTHONPATH="$source_dir" python3 -m "$@"; }
 
 # Every value that ends up in a system file is checked before anything is written.
 check_settings() {
@@ -135,7 +143,7 @@ choose_profile() {
     if [ "$keep_config" -eq 1 ] && [ -f "$config" ] && [ -z "$profile" ]; then
         profile="$(deploy_python deploy.config get "$config" profile)"
     fi
-    [ -n "$profile" ] || die "give --profile (hatmini, lcdhat or tabletop)"
+    [ -n "$profile" ] || die "give --profile ($(profile_names))"
 }
 
 install_packages() {
@@ -368,7 +376,7 @@ install_boot_config() {
     rm -f "$kept"
 }
 
-[ -n "$profile" ] || [ "$keep_config" -eq 1 ] || die "give --profile (hatmini, lcdhat or tabletop)"
+[ -n "$profile" ] || [ "$keep_config" -eq 1 ] || die "give --profile ($(profile_names))"
 check_settings
 check_prerequisites "$@"
 choose_profile

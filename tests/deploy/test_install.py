@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from deploy.config import load_config
+from ports.profiles import PROFILES
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 ORIGINAL_BOOT_CONFIG = "dtparam=audio=on\ndtoverlay=vc4-kms-v3d\n[all]\n"
@@ -122,6 +123,22 @@ def test_hdmi_profile_needs_no_panel_firmware_and_uses_kmsdrm(tmp_path: Path) ->
     with (tmp_path / "etc/satellites/config.toml").open("rb") as file:
         config = tomllib.load(file)
     assert (config["profile"], config["display"]) == ("tabletop", "kmsdrm")
+
+
+def test_help_and_a_missing_profile_name_every_declared_profile(tmp_path: Path) -> None:
+    names = sorted(PROFILES)
+    expected = f"{', '.join(names[:-1])} or {names[-1]}"
+    usage = run("install.sh", "--help").stdout.splitlines()
+    profile_line = next(line for line in usage if line.lstrip().startswith("--profile"))
+    assert expected in profile_line
+    missing = subprocess.run(
+        ["bash", str(DEPLOY / "install.sh"), "--root", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert missing.returncode != 0
+    assert f"give --profile ({expected})" in missing.stderr
 
 
 def test_unknown_profile_is_refused(tmp_path: Path) -> None:

@@ -21,9 +21,9 @@ each move rather than assuming alternation.
 
 import math
 import random
-import time
 from typing import Final
 
+from engine.ai.budget import Budget
 from engine.ai.evaluation import evaluate
 from engine.moves import CONNECTION, DISPLACEMENT, kind_of
 from engine.pieces import NOBODY
@@ -35,7 +35,6 @@ CUTOFF_PLIES: Final = 3
 FORCING_CHANCE: Final = 0.8
 EVALUATION_SCALE: Final = 600.0
 """Evaluation points for odds of e (one colony is 1000 points)."""
-CLOCK_EVERY: Final = 8
 
 UNKNOWN: Final = 0
 WON: Final = 1
@@ -85,20 +84,14 @@ _kept: list[Node] = []
 
 def mcts_move(position: Position, rng: random.Random, iterations: int, seconds: float = 0.0) -> int:
     """The best root move after ``iterations`` or ``seconds`` (0: no limit of that kind)."""
-    if iterations <= 0 and seconds <= 0:
-        raise ValueError("MCTS needs an iteration or a time budget")
+    budget = Budget(iterations, seconds, "MCTS")
     board = position.copy()
     root = _reused_root(board)
     if not root.untried and not root.children:
         raise ValueError("the game is over: there is no move to search")
-    deadline = time.perf_counter() + seconds if seconds > 0 else 0.0
-    done = 0
     while root.proof == UNKNOWN:
         _iterate(board, root, rng)
-        done += 1
-        if iterations and done >= iterations:
-            break
-        if deadline and done % CLOCK_EVERY == 0 and time.perf_counter() >= deadline:
+        if budget.spend_one():
             break
     best = _final_choice(root)
     _kept[:] = [best]

@@ -8,16 +8,14 @@ worth 1 and a draw 1/2), so the arena can show what the evaluation in
 
 import math
 import random
-import time
 from typing import Final
 
+from engine.ai.budget import Budget
 from engine.pieces import NOBODY
 from engine.position import Position
 from engine.scoring import score
 
 EXPLORATION: Final = math.sqrt(2.0)
-CLOCK_EVERY: Final = 8
-"""Iterations between looks at the clock."""
 
 
 class Node:
@@ -59,16 +57,10 @@ def uct_move(position: Position, rng: random.Random, iterations: int, seconds: f
     root = Node(-1, NOBODY, board.legal_moves())
     if not root.untried:
         raise ValueError("the game is over: there is no move to search")
-    if iterations <= 0 and seconds <= 0:
-        raise ValueError("UCT needs an iteration or a time budget")
-    deadline = time.perf_counter() + seconds if seconds > 0 else 0.0
-    done = 0
+    budget = Budget(iterations, seconds, "UCT")
     while True:
         _iterate(board, root, rng)
-        done += 1
-        if iterations and done >= iterations:
-            break
-        if deadline and done % CLOCK_EVERY == 0 and time.perf_counter() >= deadline:
+        if budget.spend_one():
             break
     best = max(root.children, key=_visits)
     return best.move

@@ -12,6 +12,7 @@ first frame <= 1.5 s after launch, resident memory <= 100 MB.
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import resource
@@ -19,7 +20,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import textwrap
 import time
 from pathlib import Path
 
@@ -166,52 +166,44 @@ def idle_cpu(profile: str) -> float:
         return 100 * (time.process_time() - cpu) / (time.perf_counter() - wall)
 
 
-LAUNCH = textwrap.dedent(
-    """
-    import os, sys, time, tempfile, resource
-    from pathlib import Path
-    sys.path.insert(0, {root!r})
-    import pygame
-    from device.app import App
-    from device.profiles import PROFILES
-    from drivers.display import HeadlessDisplay
-    from drivers.keyboard import keymap_for
-    pygame.display.init(); pygame.font.init()
-    spec = PROFILES[{profile!r}]
-    app = App(spec, HeadlessDisplay(spec.size), keymap_for({profile!r}), Path(tempfile.mkdtemp()))
+def first_frame_then_a_game(profile: ProfileName) -> None:
+    """What a launch does, in a process of its own: print the time of the first
+    frame, then play 80 plies against the computer (level 3), drawing every
+    frame, and print the peak resident memory in KiB, to see where it settles."""
+    pygame.display.init()
+    pygame.font.init()
+    spec = PROFILES[profile]
+    app = App(spec, HeadlessDisplay(spec.size), keymap_for(profile), Path(tempfile.mkdtemp()))
     app.draw()
     print(time.time(), flush=True)
-    # Then 80 plies against the computer (level 3), drawing every frame, to see
-    # where memory settles.
-    import random
-    from device.game import Game, GameSetup
-    from engine.playout import random_move
     app.settings.think_ms = 0
     app.start_game(Game.new(5, GameSetup("ai", 3), ("You", "Computer"), "2026.11.30"))
     rng = random.Random(5)
-    while app.screens[-1].__class__.__name__ == "GameScreen":
-        screen = app.screens[-1]
-        if screen.game.ply >= 80:
-            break
+    while isinstance(screen := app.screens[-1], GameScreen) and screen.game.ply < 80:
         if screen.game.human_to_move() and screen.animation is None:
-            screen.play(random_move(screen.game.position, rng))
+            screen.match.play(random_move(screen.game.position, rng))
         app.step(20)
     print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
-    """
-)
 
 
 def launch(profile: str) -> tuple[float, float]:
     """(seconds from process start to the first frame, peak resident MB)."""
-    script = LAUNCH.format(root=str(ROOT), profile=profile)
     started = time.time()
     output = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+        [sys.executable, __file__, "--launch", profile], capture_output=True, text=True, check=True
     ).stdout.split()
     return float(output[0]) - started, int(output[1]) / 1024
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--launch", choices=list(ProfileName), help="(internal) one launch, timed by the caller"
+    )
+    args = parser.parse_args()
+    if args.launch:
+        first_frame_then_a_game(ProfileName(args.launch))
+        return 0
     pygame.display.init()
     pygame.font.init()
     print(

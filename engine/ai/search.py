@@ -347,7 +347,9 @@ class Search:
         self._next_check = self.nodes + CHECK_EVERY
         if self.cancelled or (self.stop_when is not None and self.stop_when()):
             raise Aborted
-        if self.limits.nodes and self.nodes >= self.limits.nodes and self.depth >= 1:
+        if self.depth < 1:
+            return  # a budget never leaves the search without one whole iteration
+        if self.limits.nodes and self.nodes >= self.limits.nodes:
             raise Aborted
         if self._deadline and time.perf_counter() >= self._deadline:
             raise Aborted

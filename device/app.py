@@ -92,7 +92,9 @@ class App:
         self.saves = SaveStore(save_dir)
         self.settings = load_settings(save_dir)
         self.ui = Ui(profile, self.settings, Fonts())
-        self.thinker: Thinker = thinker or EngineThinker(seed)
+        self.thinker: Thinker = thinker or EngineThinker(
+            seed, think_ahead=lambda: self.settings.think_ahead
+        )
         self.hint_thinker: Thinker = hint_thinker or EngineThinker(seed)
         self.link = link
         """A connector set up in advance (used when no ``link_cable`` is given)."""

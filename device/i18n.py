@@ -161,6 +161,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "settings.colour_blind": ("Colour-blind", "Daltonismo"),
     "settings.rotation": ("Rotation", "Rotación"),
     "settings.think_ms": ("AI time", "Tiempo IA"),
+    "settings.think_ahead": ("Think ahead", "Anticipar"),
     "settings.repeat": ("Repeat", "Repetición"),
     "settings.repeat.off": ("off", "no"),
     "settings.repeat.slow": ("slow", "lenta"),

@@ -78,6 +78,9 @@ class Match:
         self._computer_started = 0
         self._computer_answer: int | None = None
         """The computer's move, held until its pace has passed."""
+        self._pondered_ply = -1
+        """The ply the computer last thought ahead on (the person's turn)."""
+        self._pondering = False
 
     # -- what the person at the buttons may do ---------------------------------
 
@@ -167,6 +170,7 @@ class Match:
             return changed
         changed |= self._poll_computer(now)
         changed |= self._poll_hint()
+        self._ponder()
         return changed
 
     def wakeup(self, now: int) -> int | None:
@@ -175,7 +179,7 @@ class Match:
             return now
         if self._computer_to_move() and self._computer_ply != self.game.ply:
             return now
-        if self.thinking or self.link is not None:
+        if self.thinking or self._pondering or self.link is not None:
             return now + POLL_MS
         return None
 
@@ -202,6 +206,8 @@ class Match:
         self._computer_answer = None
         self._hint_for_ply = -1
         self.hint = None
+        self._pondered_ply = -1
+        self._pondering = False
 
     def _computer_to_move(self) -> bool:
         game = self.game
@@ -226,6 +232,17 @@ class Match:
         if answer in game.position.legal_moves():
             self._commit(answer)
         return True
+
+    def _ponder(self) -> None:
+        """Let the computer think ahead while the person chooses (it may not want to)."""
+        game = self.game
+        if game.setup.mode != VERSUS_AI or game.is_over() or not game.human_to_move():
+            self._pondering = False
+            return
+        if self._pondered_ply != game.ply:
+            self._pondered_ply = game.ply
+            self.players.thinker.ponder(game.position, game.setup.ai_level)
+        self._pondering = self.players.thinker.keep_pondering()
 
     def _poll_hint(self) -> bool:
         move = self.players.hint_thinker.poll()

@@ -302,8 +302,8 @@ class SettingsScreen(MenuScreen):
         t = self.ui.t
         if name == "language":
             return t("settings.language." + settings.language)
-        if name == "colour_blind":
-            return t("on" if settings.colour_blind else "off")
+        if name in ("colour_blind", "think_ahead"):
+            return t("on" if getattr(settings, name) else "off")
         if name == "rotation":
             return t("settings.degrees", degrees=settings.rotation)
         if name == "think_ms":

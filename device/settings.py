@@ -16,6 +16,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "colour_blind": (False, True),
     "rotation": (0, 90, 180, 270),
     "think_ms": (0, 500, 1000, 2000),
+    "think_ahead": (True, False),
     "repeat": tuple(REPEAT_SPEEDS),
     "brightness": (100, 75, 50, 25),
     "dim_after_s": (60, 120, 300, 0, 30),
@@ -32,6 +33,8 @@ class Settings:
     rotation: int = 0
     think_ms: int = 1000
     """The computer takes at least this long over a move, so its play can be followed."""
+    think_ahead: bool = True
+    """The computer works on its answer while the person chooses (see device.opponent)."""
     repeat: str = "normal"
     brightness: int = 100
     """Percent of the panel's backlight (devices with a backlight only)."""

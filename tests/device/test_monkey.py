@@ -7,6 +7,7 @@ from pathlib import Path
 from app_driver import Driver
 
 from device.game_screen import GameScreen
+from device.opponent import InstantThinker
 from engine.notation import format_position
 from engine.playout import random_move
 from engine.position import MAX_GROUP, Position
@@ -17,29 +18,14 @@ PRESSES_PER_PROFILE = 34_000
 LONG_HOLD_MS = 800
 
 
-class RandomThinker:
+class RandomThinker(InstantThinker):
     """A computer player and hint giver that answers at once, at random.
 
     The monkey tests the screens, not the AI, whose searches would dominate the time.
     """
 
-    def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
-        self._answer: int | None = None
-
     def start(self, position: Position, level: int) -> None:
         self._answer = random_move(position, self._rng)
-
-    def poll(self) -> int | None:
-        move, self._answer = self._answer, None
-        return move
-
-    def cancel(self) -> None:
-        self._answer = None
-
-    @property
-    def busy(self) -> bool:
-        return self._answer is not None
 
 
 def _shared_memory_folder() -> str | None:

@@ -5,8 +5,10 @@
 Plays whole games computer against computer and, for every move the computer
 chose, finds the fewest presses that enter that move on each profile, starting
 where a new turn puts the cursor and using only the buttons the device has
-(the same selection code the game screen uses). Prints the median and the
-90th percentile per profile.
+(the same selection code the game screen uses: arrows jump to the nearest
+choice that way, next/previous go through the choices in order). Prints the
+median, the 90th percentile, the mean and the worst case per profile; every
+count includes the presses that choose.
 """
 
 from __future__ import annotations
@@ -29,10 +31,10 @@ from engine.moves import PASS
 from engine.start import starting_position
 
 STEPS: dict[Button, Callable[[Selection], object]] = {
-    Button.UP: lambda s: s.move_cursor(0, 1),
-    Button.DOWN: lambda s: s.move_cursor(0, -1),
-    Button.LEFT: lambda s: s.move_cursor(-1, 0),
-    Button.RIGHT: lambda s: s.move_cursor(1, 0),
+    Button.UP: lambda s: s.jump((0, 1)),
+    Button.DOWN: lambda s: s.jump((0, -1)),
+    Button.LEFT: lambda s: s.jump((-1, 0)),
+    Button.RIGHT: lambda s: s.jump((1, 0)),
     Button.NEXT: lambda s: s.cycle(1),
     Button.SELECT: lambda s: s.cycle(1),
     Button.PREV: lambda s: s.cycle(-1),
@@ -92,12 +94,13 @@ def main() -> None:
     parser.add_argument("--level", type=int, default=2, help="the computer's level (1-5)")
     args = parser.parse_args()
     sample = computer_moves(args.games, args.level)
-    print(f"{len(sample)} moves from {args.games} games at level {args.level}")
+    print(f"presses per move, {len(sample)} moves from {args.games} games at level {args.level}")
+    print(f"{'profile':10} {'median':>6} {'90th pct':>8} {'mean':>5} {'max':>4}")
     for name, profile in PROFILES.items():
         counts = sorted(fewest_presses(moves, move, profile) for moves, move in sample)
         p90 = counts[min(len(counts) - 1, int(0.9 * len(counts)))]
-        median = statistics.median(counts)
-        print(f"{name:10} median {median:g}  90th percentile {p90}  max {counts[-1]}")
+        median, mean = statistics.median(counts), statistics.mean(counts)
+        print(f"{name:10} {median:>6g} {p90:>8} {mean:>5.2f} {counts[-1]:>4}")
 
 
 if __name__ == "__main__":

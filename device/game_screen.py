@@ -117,7 +117,7 @@ class GameScreen(Screen):
             dfile, drank = DIRECTIONS[button]
             if self.flipped():
                 dfile, drank = -dfile, -drank
-            selection.move_cursor(dfile, drank)
+            selection.jump((dfile, drank))
         elif button in (Button.NEXT, Button.SELECT):
             selection.cycle(1)
         elif button is Button.PREV:

@@ -6,10 +6,12 @@ Only legal moves are ever offered, so a finished choice is always playable.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
-from engine.geometry import cell_at, file_of, rank_of
+from device.navigation import Direction, jump
+from engine.geometry import DIRECTIONS, file_of, rank_of
 from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
 
 
@@ -22,6 +24,20 @@ class Stage(Enum):
 def reading_order(cell: int) -> tuple[int, int]:
     """North-west first, as the board is drawn (rank 10 at the top)."""
     return (-rank_of(cell), file_of(cell))
+
+
+def round_order(origin: int) -> Callable[[int], tuple[int, int]]:
+    """Round the chosen satellite: the nearest destinations first, each ring
+    clockwise from north (so "previous" starts from the farthest ones)."""
+
+    def key(cell: int) -> tuple[int, int]:
+        dfile, drank = file_of(cell) - file_of(origin), rank_of(cell) - rank_of(origin)
+        ring = max(abs(dfile), abs(drank))
+        if ring == 0:
+            return (0, 0)
+        return (ring, DIRECTIONS.index((dfile // ring, drank // ring)))
+
+    return key
 
 
 @dataclass
@@ -40,7 +56,8 @@ class Selection:
 
     @property
     def choices(self) -> list[int]:
-        """The cells the player may pick at this stage, in reading order."""
+        """The cells the player may pick at this stage: satellites and landings in
+        reading order, destinations round the chosen satellite."""
         return self._choices
 
     def must_pass(self) -> bool:
@@ -71,16 +88,19 @@ class Selection:
                 for m in self.moves_from(self.origin)
                 if target_of(m) == self.target and kind_of(m) == DISPLACEMENT
             }
-        return sorted(cells, key=reading_order)
+        return sorted(cells, key=self._order())
+
+    def _order(self) -> Callable[[int], tuple[int, int]]:
+        """The order of this stage's choices (and where a cell off them falls in it)."""
+        return round_order(self.origin) if self.stage is Stage.TARGET else reading_order
 
     def _go(self, stage: Stage) -> None:
         self.stage = stage
         self._choices = self._compute_choices()
 
-    def move_cursor(self, dfile: int, drank: int) -> None:
-        f = min(9, max(0, file_of(self.cursor) + dfile))
-        r = min(9, max(0, rank_of(self.cursor) + drank))
-        self.cursor = cell_at(f, r)
+    def jump(self, direction: Direction) -> None:
+        """An arrow press: the cursor goes to the nearest choice that way (see ``navigation``)."""
+        self.cursor = jump(self.cursor, self._choices, direction)
 
     def cycle(self, step: int) -> None:
         """Put the cursor on the next (step 1) or previous (-1) choice."""
@@ -89,8 +109,9 @@ class Selection:
         if self.cursor in self._choices:
             index = (self._choices.index(self.cursor) + step) % len(self._choices)
         else:
-            key = reading_order(self.cursor)
-            later = [i for i, c in enumerate(self._choices) if reading_order(c) > key]
+            order = self._order()
+            key = order(self.cursor)
+            later = [i for i, c in enumerate(self._choices) if order(c) > key]
             first_later = later[0] if later else len(self._choices)
             index = (first_later if step > 0 else first_later - 1) % len(self._choices)
         self.cursor = self._choices[index]
@@ -108,9 +129,6 @@ class Selection:
                 self.back()
                 return None
             if cell not in self._choices:
-                if cell in {origin_of(m) for m in self.moves if m != PASS}:
-                    self.origin = cell
-                    self._go(Stage.TARGET)
                 return None
             if self.kind_at(cell) == DISPLACEMENT:
                 self.target = cell

@@ -9,10 +9,10 @@ import pygame
 from device.app import App
 from device.game_screen import GameScreen
 from device.menus import MenuScreen
+from device.navigation import Direction, jump
 from device.opponent import InstantThinker, Thinker
 from device.profiles import PROFILES
 from drivers.display import HeadlessDisplay, RotatingDisplay
-from engine.geometry import file_of, rank_of
 from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
 from ports.power import Backlight, PowerSwitch, Supply
 
@@ -23,6 +23,21 @@ CONTROLS = {
     "tabletop": ("A", "B", "DOWN", "SELECT", ("START", 40)),
 }
 ARROWS = {(0, 1): "UP", (0, -1): "DOWN", (-1, 0): "LEFT", (1, 0): "RIGHT"}
+
+
+def arrow_path(start: int, goal: int, choices: list[int]) -> list[Direction]:
+    """The fewest arrow presses (board directions) from ``start`` to ``goal``."""
+    paths: dict[int, list[Direction]] = {start: []}
+    frontier = [start]
+    while goal not in paths and frontier:
+        cell = frontier.pop(0)
+        for direction in ARROWS:
+            landed = jump(cell, choices, direction)
+            if landed not in paths:
+                paths[landed] = [*paths[cell], direction]
+                frontier.append(landed)
+    assert goal in paths, f"no arrow presses lead from cell {start} to cell {goal}"
+    return paths[goal]
 
 
 class Driver:
@@ -140,15 +155,9 @@ class Driver:
         assert selection is not None
         if self.profile.has_dpad:
             flip = -1 if screen.flipped() else 1
-            while selection.cursor != cell:
-                dfile = file_of(cell) - file_of(selection.cursor)
-                drank = rank_of(cell) - rank_of(selection.cursor)
-                step = (
-                    (flip * (dfile > 0) - flip * (dfile < 0), 0)
-                    if dfile
-                    else (0, flip * (drank > 0) - flip * (drank < 0))
-                )
-                self.tap(ARROWS[step])
+            for dfile, drank in arrow_path(selection.cursor, cell, selection.choices):
+                self.tap(ARROWS[(flip * dfile, flip * drank)])
+            assert selection.cursor == cell, f"the arrows never reached cell {cell}"
         else:
             for _ in range(len(selection.choices) + 1):
                 if selection.cursor == cell:

@@ -60,13 +60,14 @@ def _pairs(ui: Ui, controls: list[Control]) -> list[tuple[pygame.Surface, pygame
 
 
 def draw_button_bar(surface: pygame.Surface, ui: Ui, controls: list[Control], y: int) -> None:
-    """One line across the screen at ``y``: as many controls as fit, most important first."""
+    """One line across the screen at ``y``: the controls in order of importance,
+    each that still fits (one too wide leaves room for a shorter one after it)."""
     gap = ui.font().size(" ")[0]
     x = 2
     for key, words in _pairs(ui, controls):
         width = key.get_width() + gap + words.get_width()
         if x + width > ui.layout.width - 2:
-            break
+            continue
         surface.blit(key, (x, y))
         surface.blit(words, (x + key.get_width() + gap, y))
         x += width + 3 * gap
@@ -75,16 +76,27 @@ def draw_button_bar(surface: pygame.Surface, ui: Ui, controls: list[Control], y:
 def draw_button_column(
     surface: pygame.Surface, ui: Ui, controls: list[Control], area: pygame.Rect
 ) -> int:
-    """One control per line at the bottom of ``area``; returns the top of the column."""
+    """The controls at the bottom of ``area``, one per line; one too wide for its line
+    puts its words on the next, indented (never dropped while it fits that way).
+    Returns the top of the column."""
     gap = ui.font().size(" ")[0]
-    pairs = [
-        p for p in _pairs(ui, controls) if p[0].get_width() + gap + p[1].get_width() <= area.w - 6
-    ]
-    y = area.bottom - len(pairs) * ui.layout.line - 2
+    room = area.w - 6
+    placed: list[tuple[pygame.Surface, pygame.Surface, bool]] = []
+    for key, words in _pairs(ui, controls):
+        if key.get_width() + gap + words.get_width() <= room:
+            placed.append((key, words, False))
+        elif max(key.get_width(), 2 * gap + words.get_width()) <= room:
+            placed.append((key, words, True))
+    lines = sum(2 if below else 1 for _, _, below in placed)
+    y = area.bottom - lines * ui.layout.line - 2
     top = y
-    for key, words in pairs:
+    for key, words, below in placed:
         surface.blit(key, (area.x + 4, y))
-        surface.blit(words, (area.x + 4 + key.get_width() + gap, y))
+        if below:
+            y += ui.layout.line
+            surface.blit(words, (area.x + 4 + 2 * gap, y))
+        else:
+            surface.blit(words, (area.x + 4 + key.get_width() + gap, y))
         y += ui.layout.line
     return top
 

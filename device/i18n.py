@@ -80,7 +80,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "hud.colonies": ("Colonies {red}-{blue}", "Colonias {red}-{blue}"),
     "hud.leads": ("{colour} leads", "{colour} lleva ventaja"),
-    "hud.leads_tiebreak": ("{colour} leads (tiebreak)", "{colour} lleva ventaja (desempate)"),
+    "hud.leads_tiebreak": ("{colour} leads (tiebreak)", "{colour} lleva ventaja por desempate"),
     "hud.even": ("Even", "Igualados"),
     "hud.thinking": ("Thinking", "Pensando"),
     "hud.waiting": ("Other device's turn", "Turno del otro aparato"),
@@ -128,7 +128,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "end.reason.2": ("The grace moves are spent.", "Se acabaron los movimientos de gracia."),
     "end.reason.3": ("Neither player can move.", "Ningún jugador puede mover."),
     "end.reason.4": ("100 moves without a new connection.", "100 jugadas sin conexión nueva."),
-    "end.counts": ("Colonies: Red {red}, Blue {blue}", "Colonias: Rojo {red}, Azul {blue}"),
+    # A no-break space keeps each colour with its count when the line wraps.
+    "end.counts": (
+        "Colonies: Red\u00a0{red}, Blue\u00a0{blue}",
+        "Colonias: Rojo\u00a0{red}, Azul\u00a0{blue}",
+    ),
     "end.colony": ("{total}: {controller}", "{total}: {controller}"),
     "end.disputed": ("nobody", "nadie"),
     "end.no_colonies": ("No colonies.", "Ninguna colonia."),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -12,7 +13,7 @@ from app_driver import Driver
 from device.end_screen import EndScreen
 from device.game import HOTSEAT, Game, GameSetup
 from device.game_screen import GameScreen, SystemMenu
-from device.i18n import LEGEND_PAGE
+from device.i18n import LANGUAGES, LEGEND_PAGE
 from device.menus import ConfirmScreen, KeepRotationScreen, NewGameScreen, SettingsScreen
 from device.rules_screen import RulesScreen
 from device.selection import Stage
@@ -53,12 +54,31 @@ def _settle(driver: Driver) -> None:
     driver.advance(400)
 
 
+@dataclass(frozen=True)
+class Look:
+    """A language and a palette: the settings that change every screen's look."""
+
+    language: str
+    colour_blind: bool
+
+    @property
+    def name(self) -> str:
+        return f"{self.language}-{'colour-blind' if self.colour_blind else 'normal'}"
+
+
+LOOKS = tuple(Look(language, blind) for language in LANGUAGES for blind in (False, True))
+"""Every language with each palette."""
+PLAIN = Look("en", False)
+
+
 def render_gallery(
-    profile: str, save_dir: Path, driver: Driver | None = None
+    profile: str, save_dir: Path, driver: Driver | None = None, look: Look = PLAIN
 ) -> dict[str, pygame.Surface]:
     """Screen name -> a copy of the frame, every state built the same way each time."""
     driver = driver or Driver(profile, save_dir, seed=2)
     app = driver.app
+    app.settings.language = look.language
+    app.settings.colour_blind = look.colour_blind
     shots: dict[str, pygame.Surface] = {}
 
     def shoot(name: str) -> None:
@@ -117,28 +137,35 @@ def render_gallery(
     app.push(keep)
     shoot("keep-rotation")
     keep.revert()
-    app.settings.language = "es"
-    app.settings.colour_blind = True
-    app.start_game(played_game(BUSY_SEED, plies=120))
-    shoot("game-spanish-colour-blind")
     return shots
 
 
+def shot_file(profile: str, look: Look, screen: str) -> str:
+    """The picture's file name, e.g. ``lcdhat-es-colour-blind-end.png``."""
+    return f"{profile}-{look.name}-{screen}.png"
+
+
 def write_gallery(profile: str, save_dir: Path, folder: Path) -> list[Path]:
+    """Every screen of ``profile`` in every look, as PNGs in ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
-    for name, surface in render_gallery(profile, save_dir).items():
-        path = folder / f"{profile}-{name}.png"
-        pygame.image.save(surface, path)
-        paths.append(path)
+    for look in LOOKS:
+        for name, surface in render_gallery(profile, save_dir, look=look).items():
+            path = folder / shot_file(profile, look, name)
+            pygame.image.save(surface, path)
+            paths.append(path)
     return paths
 
 
 def smallest_cap_mm(profile: str, save_dir: Path) -> float:
-    """The smallest capital height, in mm on the panel, of any font the gallery drew with."""
-    driver = Driver(profile, save_dir, seed=2)
-    fonts = driver.app.ui.fonts
-    fonts.used.clear()
-    render_gallery(profile, save_dir, driver)
-    smallest = min(fonts.cap_height(size, bold) for size, bold in fonts.used)
-    return smallest / driver.app.ui.layout.px_per_mm
+    """The smallest capital height, in mm on the panel, of any font the gallery drew
+    with, in every language and palette."""
+    smallest = []
+    for look in LOOKS:
+        driver = Driver(profile, save_dir, seed=2)
+        fonts = driver.app.ui.fonts
+        fonts.used.clear()
+        render_gallery(profile, save_dir, driver, look)
+        cap = min(fonts.cap_height(size, bold) for size, bold in fonts.used)
+        smallest.append(cap / driver.app.ui.layout.px_per_mm)
+    return min(smallest)

@@ -1,4 +1,6 @@
-"""The key screens of each profile look as approved (small tolerance for font rasterising).
+"""Every screen of the gallery looks as approved, on every profile, in both
+languages and both palettes (profile x English/Spanish x normal/colour-blind;
+small tolerance for font rasterising).
 
 To approve new pictures after a deliberate change of the look, run this file with
 SATELLITES_UPDATE_GOLDEN=1 and look at the PNGs in tests/device/golden/ before committing.
@@ -9,7 +11,9 @@ from pathlib import Path
 
 import pygame
 import pytest
-from screen_gallery import render_gallery
+from screen_gallery import LOOKS, Look, render_gallery, shot_file
+
+from device.profiles import PROFILES
 
 GOLDEN = Path(__file__).parent / "golden"
 CHANNEL_SLACK = 48
@@ -23,6 +27,8 @@ def _different_share(expected: pygame.Surface, actual: pygame.Surface) -> float:
     width, height = actual.get_size()
     a = pygame.image.tobytes(expected, "RGB")
     b = pygame.image.tobytes(actual, "RGB")
+    if a == b:
+        return 0.0
     different = 0
     for index in range(0, len(a), 3):
         if (
@@ -34,13 +40,16 @@ def _different_share(expected: pygame.Surface, actual: pygame.Surface) -> float:
     return different / (width * height)
 
 
-@pytest.mark.parametrize("profile", ["hatmini", "lcdhat", "tabletop"])
-def test_key_screens_match_the_approved_pictures(profile: str, tmp_path: Path) -> None:
-    shots = render_gallery(profile, tmp_path)
+@pytest.mark.parametrize("look", LOOKS, ids=lambda look: look.name)
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_every_screen_matches_its_approved_picture(
+    profile: str, look: Look, tmp_path: Path
+) -> None:
+    shots = render_gallery(profile, tmp_path, look=look)
     update = os.environ.get("SATELLITES_UPDATE_GOLDEN") == "1"
     failures = []
     for name, surface in shots.items():
-        path = GOLDEN / f"{profile}-{name}.png"
+        path = GOLDEN / shot_file(profile, look, name)
         if update:
             GOLDEN.mkdir(exist_ok=True)
             pygame.image.save(surface, path)
@@ -50,3 +59,13 @@ def test_key_screens_match_the_approved_pictures(profile: str, tmp_path: Path) -
         if share > MAX_DIFFERENT:
             failures.append(f"{name}: {share:.1%} of pixels differ")
     assert not failures, failures
+
+
+def test_no_approved_picture_is_left_without_its_screen(tmp_path: Path) -> None:
+    expected = {
+        shot_file(profile, look, name)
+        for profile in PROFILES
+        for look in LOOKS
+        for name in render_gallery(profile, tmp_path / profile / look.name, look=look)
+    }
+    assert {path.name for path in GOLDEN.glob("*.png")} == expected

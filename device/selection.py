@@ -26,6 +26,10 @@ def reading_order(cell: int) -> tuple[int, int]:
     return (-rank_of(cell), file_of(cell))
 
 
+def _sign(number: int) -> int:
+    return (number > 0) - (number < 0)
+
+
 def round_order(origin: int) -> Callable[[int], tuple[int, int]]:
     """Round the chosen satellite: the nearest destinations first, each ring
     clockwise from north (so "previous" starts from the farthest ones)."""
@@ -35,7 +39,7 @@ def round_order(origin: int) -> Callable[[int], tuple[int, int]]:
         ring = max(abs(dfile), abs(drank))
         if ring == 0:
             return (0, 0)
-        return (ring, DIRECTIONS.index((dfile // ring, drank // ring)))
+        return (ring, DIRECTIONS.index((_sign(dfile), _sign(drank))))
 
     return key
 

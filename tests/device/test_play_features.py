@@ -7,6 +7,8 @@ from app_driver import Driver
 from fake_link import FakeSession
 
 from device.game import LINK, Game, GameSetup
+from device.navigation import jump
+from engine.geometry import rank_of
 from engine.notation import format_move
 from engine.pieces import BLUE, RED
 from ports.link import LinkSession, LinkState, LinkStateName, PeerMove, StateChanged
@@ -58,9 +60,11 @@ def test_tabletop_turns_the_picture_and_the_arrows_for_blue(tmp_path: Path) -> N
     driver.play(screen.game.position.legal_moves()[0])
     assert screen.game.position.side == BLUE and screen.flipped()
     assert screen.selection is not None
-    before = screen.selection.cursor
+    choices = screen.selection.choices
+    before = screen.selection.cursor = max(choices, key=rank_of)
     driver.tap("UP")
-    assert screen.selection.cursor in (before - 10, before)  # UP goes South for Blue
+    assert screen.selection.cursor == jump(before, choices, (0, -1)), "UP goes South for Blue"
+    assert rank_of(screen.selection.cursor) < rank_of(before)
     upright = pygame.Surface((480, 320))
     screen.draw(upright)
     assert upright.get_at((479, 319)) != upright.get_at((0, 0))

@@ -19,10 +19,10 @@ import time
 from collections.abc import Callable
 
 from drivers.link import transport
-from drivers.link.history import LinkGame
 from drivers.link.session import LinkSession
 from drivers.link.transport import ListenTransport
 from engine.pieces import RED
+from ports.link import LinkGame
 
 
 class SocketPipe:
@@ -109,14 +109,18 @@ def main() -> None:
     sender.join()
     host.close()
     guest.close()
-    print(f"flood: {args.megabytes:g} MB of random bytes, polls every {args.poll * 1000:.0f} ms, "
-          f"at most {args.max_read} bytes a read")
+    print(
+        f"flood: {args.megabytes:g} MB of random bytes, polls every {args.poll * 1000:.0f} ms, "
+        f"at most {args.max_read} bytes a read"
+    )
     print(
         f"the host {'lost' if lost else 'kept'} the link; "
         f"the flood took {done[0] - started:.2f} s to send"
     )
-    print(f"the host hears the guest again {back - started:.2f} s after the flood began, "
-          f"{back - done[0]:.2f} s after its last byte")
+    print(
+        f"the host hears the guest again {back - started:.2f} s after the flood began, "
+        f"{back - done[0]:.2f} s after its last byte"
+    )
 
 
 if __name__ == "__main__":

@@ -7,7 +7,6 @@ in the drivers they pass.
 
 from __future__ import annotations
 
-import contextlib
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -18,29 +17,32 @@ import pygame
 from device.buttons import Button, ButtonMapper, turned
 from device.end_screen import EndScreen
 from device.frame_diff import FrameDiff
-from device.game import Game
+from device.game import LINK, Game
 from device.game_screen import GameScreen
+from device.journal.events import LinkInfo
+from device.journal.file import Journal
+from device.journal.folder import SaveFolder
+from device.journal.link_store import LinkJournal
+from device.journal.notice import Notice
 from device.lighting import Lighting
+from device.link_games import PORT_TAG, ROLE_TAG
 from device.match import Match, Players
 from device.menus import MessageScreen, TitleScreen
 from device.opponent import EngineThinker, Thinker
 from device.profiles import DeviceProfile
-from device.saves import SaveStore
 from device.screen import Screen
 from device.settings import load_settings, store_settings
 from device.supply_warning import SupplyWarning
 from device.theme import Fonts
 from device.ui import Ui
 from ports.display import Display, KeyMap
-from ports.link import LinkCable, LinkConnector, LinkSession
+from ports.link import LinkCable, LinkConnector, LinkSession, Role
 from ports.power import Backlight, PowerSwitch, Supply
 
 MAX_WAIT_MS = 1000
 """The loop sleeps at most this long, even when nothing is due."""
 INPUT_POLL_MS = 10
 """How often the idle loop looks for button events (the worst added latency)."""
-LINK_SAVE = "link-game.json"
-"""The link driver's own copy of the linked game, next to the app's saves."""
 
 
 def monotonic_ms() -> int:
@@ -63,6 +65,15 @@ def wait_for_events(timeout_ms: int) -> list[pygame.event.Event]:
         if events or remaining <= 0:
             return events
         time.sleep(min(INPUT_POLL_MS / 1000, remaining))
+
+
+def link_info(game: Game) -> LinkInfo | None:
+    """The cable of a linked game as its record names it (its number on the cable unknown)."""
+    if game.setup.mode != LINK:
+        return None
+    tags = game.record.tags
+    role = Role.GUEST if tags.get(ROLE_TAG) == Role.GUEST else Role.HOST
+    return LinkInfo(role, tags.get(PORT_TAG, ""), 0)
 
 
 class App:
@@ -89,8 +100,9 @@ class App:
         self.display = display
         self.keymap = keymap
         self.save_dir = save_dir
-        self.saves = SaveStore(save_dir)
-        self.settings = load_settings(save_dir)
+        self.saves = SaveFolder(save_dir)
+        notices = self.saves.start()
+        self.settings = load_settings(save_dir, self.saves.disk)
         self.ui = Ui(profile, self.settings, Fonts())
         self.thinker: Thinker = thinker or EngineThinker(
             seed, think_ahead=lambda: self.settings.think_ahead
@@ -118,6 +130,8 @@ class App:
         self.after_draw: list[Callable[[pygame.Surface], None]] = []
         """Extra drawing on top of each frame (the simulator's overlays)."""
         display.set_rotation(self.settings.rotation)
+        for notice in notices:
+            self.tell(notice)
 
     # -- what screens ask for ------------------------------------------------
 
@@ -138,23 +152,29 @@ class App:
         self.screens = [TitleScreen(self)]
         self.dirty = True
 
-    def start_game(self, game: Game, link: LinkSession | None = None) -> None:
+    def start_game(
+        self, game: Game, link: LinkSession | None = None, journal: Journal | None = None
+    ) -> None:
+        """Play ``game``: in ``journal`` when it is resumed, else in a new journal (the
+        game in progress is given up for it)."""
         self._close_match()
         players = Players(self.thinker, self.hint_thinker, lambda: self.settings.think_ms)
-        match = Match(game, players, self.saves, link=link, on_save_error=self.save_failed)
-        self.match = match
+        if journal is None:
+            journal = self.saves.begin(game, link_info(game))
         try:
-            self.saves.sync(game)
+            journal.sync(game)
         except OSError as error:
             self.save_failed(error)
+        match = Match(game, players, journal, link=link, on_save_error=self.save_failed)
+        self.match = match
         self.screens = [TitleScreen(self), GameScreen(self, match)]
         self.dirty = True
 
     def link_connector(self, port: str, role: str, colour: int) -> LinkConnector | None:
         if self.link_cable is not None and port:
-            with contextlib.suppress(OSError):  # if it fails, opening says why
-                self.save_dir.mkdir(parents=True, exist_ok=True)
-            return self.link_cable(port, role, self.save_dir / LINK_SAVE, colour)
+            names = (self.ui.t("player.you"), self.ui.t("player.link"))
+            store = LinkJournal(self.saves, port, role, names, self.today())
+            return self.link_cable(port, role, store, colour)
         return self.link
 
     def _close_match(self) -> None:
@@ -191,6 +211,10 @@ class App:
 
     def show_message(self, words: str) -> None:
         self.push(MessageScreen(self, words))
+
+    def tell(self, notice: Notice) -> None:
+        """Show what the save folder has to say."""
+        self.show_message(self.ui.t(notice.key, **notice.values))
 
     # -- input -----------------------------------------------------------------
 

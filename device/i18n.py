@@ -198,9 +198,17 @@ STRINGS: dict[str, tuple[str, str]] = {
     "help.move": ("move", "mover"),
     "help.menu": ("menu", "menú"),
     # Messages
-    "msg.save_damaged": (
-        "The last save was damaged ({problem}); the copy before it was restored.",
-        "La última partida guardada estaba dañada ({problem}); se recuperó la copia anterior.",
+    "msg.journal_tail": (
+        "The last move could not be read: the game resumes before it.",
+        "No se pudo leer la última jugada: la partida sigue desde antes de ella.",
+    ),
+    "msg.journal_tail_many": (
+        "The last {count} moves could not be read: the game resumes before them.",
+        "No se pudieron leer las últimas {count} jugadas: la partida sigue desde antes de ellas.",
+    ),
+    "msg.journal_newer": (
+        "The saved game {file} comes from a newer version of the game; it is kept as it is.",
+        "La partida guardada {file} es de una versión más nueva del juego; se conserva tal cual.",
     ),
     "msg.save_lost": (
         "The saved game could not be read ({problem}). Start a new game.",

@@ -1,8 +1,8 @@
 """The app's copy of a linked game, made to match what the link session holds.
 
-The session's saved copy is the one both devices agreed on, so it wins: the
-app's autosave may be a move behind it or ahead of it (a crash between the
-two saves), or the session may have resumed another unfinished game.
+The session's moves are the ones both devices agreed on, so they win; the
+journal of the game (where the session stores every change) gives the rest
+of the record: the players' names, the date, the port and role.
 """
 
 from __future__ import annotations
@@ -43,16 +43,24 @@ def linked_game(
     """The app's Game for ``session``: the saved one's header if it is the same game."""
     moves = session_moves(session, saved)
     colour = session.local_colour
-    setup = GameSetup(mode=LINK, human_colour=colour)
     if saved is not None and saved.record.seed == session.seed:
+        setup = GameSetup(mode=LINK, human_colour=colour)
         game = Game(replace(saved.record, moves=[], tags=dict(saved.record.tags)), setup)
+        game.record.tags |= {PORT_TAG: port, ROLE_TAG: role}
     else:
-        mine, theirs = names
-        ordered = (mine, theirs) if colour == RED else (theirs, mine)
-        game = Game.new(session.seed, setup, ordered, date)
-    game.record.tags[PORT_TAG] = port
-    game.record.tags[ROLE_TAG] = role
+        game = new_linked_game(session.seed, colour, names, date, port, role)
     replay(game, moves)
+    return game
+
+
+def new_linked_game(
+    seed: int, colour: int, names: tuple[str, str], date: str, port: str, role: str
+) -> Game:
+    """A linked game before its first move (``names``: this device's player, then the peer)."""
+    mine, theirs = names
+    ordered = (mine, theirs) if colour == RED else (theirs, mine)
+    game = Game.new(seed, GameSetup(mode=LINK, human_colour=colour), ordered, date)
+    game.record.tags |= {PORT_TAG: port, ROLE_TAG: role}
     return game
 
 

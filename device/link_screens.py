@@ -17,6 +17,7 @@ import pygame
 
 from device.buttons import Button
 from device.game import Game
+from device.journal.events import Replayed
 from device.link_games import LinkGameMismatch, linked_game
 from device.screen import Host, Screen
 from device.ui import Ui
@@ -101,13 +102,15 @@ def _finish(host: Host, attempt: LinkAttempt, plan: LinkPlan) -> None:
         host.show_message(t("link.failed", problem=attempt.error))
         return
     names = (t("player.you"), t("player.link"))
+    journal = host.saves.linked_journal(session.seed)
+    saved = plan.saved if journal is None else Replayed(journal.header, journal.moves).game()
     try:
-        game = linked_game(session, plan.saved, names, host.today(), plan.port, plan.role)
+        game = linked_game(session, saved, names, host.today(), plan.port, plan.role)
     except LinkGameMismatch as error:
         session.close()
         host.show_message(t("link.mismatch", problem=str(error)))
         return
-    host.start_game(game, session)
+    host.start_game(game, session, journal)
 
 
 def port_label(port: str) -> str:

@@ -14,11 +14,11 @@ import engine
 from device.buttons import Button
 from device.controls import Control, control, draw_screen_bar, screen_bar_top
 from device.game import HOTSEAT, LINK, MODES, VERSUS_AI, Game, GameSetup
+from device.journal.folder import SaveError
 from device.link_games import PORT_TAG, ROLE_TAG
 from device.link_screens import connect, port_label, role_for
 from device.opponent import DEFAULT_LEVEL, LEVEL_NUMBERS
 from device.rules_screen import RulesScreen
-from device.saves import SaveError
 from device.screen import Host, Screen
 from device.settings import CHOICES, LIGHT_SETTINGS
 from engine.pieces import BLUE, RED
@@ -151,19 +151,16 @@ class TitleScreen(MenuScreen):
 
     def resume(self) -> None:
         try:
-            resumed = self.host.saves.load()
-        except SaveError as error:
-            self.host.saves.discard()
+            resumed = self.host.saves.resume()
+        except SaveError as error:  # the file stays as it is; New game gives it up
             self.host.show_message(self.ui.t("msg.save_lost", problem=str(error)))
-            return
-        if resumed is None:
             return
         if resumed.game.setup.mode == LINK:
             self._resume_link(resumed.game)
-            return
-        self.host.start_game(resumed.game)
-        if resumed.warning:
-            self.host.show_message(self.ui.t("msg.save_damaged", problem=resumed.warning))
+        else:
+            self.host.start_game(resumed.game, journal=resumed.journal)
+        if resumed.notice is not None:
+            self.host.show_message(self.ui.t(resumed.notice.key, **resumed.notice.values))
 
     def _resume_link(self, game: Game) -> None:
         """A linked game goes on only with the cable: the driver resumes its own copy."""

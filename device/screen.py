@@ -9,9 +9,10 @@ import pygame
 
 from device.buttons import Button
 from device.game import Game
+from device.journal.file import Journal
+from device.journal.folder import SaveFolder
 from device.lighting import Lighting
 from device.match import Match
-from device.saves import SaveStore
 from device.ui import Ui
 from ports.link import LinkConnector, LinkSession
 from ports.power import PowerSwitch
@@ -21,7 +22,7 @@ class Host(Protocol):
     """The app as screens see it."""
 
     ui: Ui
-    saves: SaveStore
+    saves: SaveFolder
     link: LinkConnector | None
     link_ports: Sequence[str]
     """Where a link cable may be plugged, the configured one first."""
@@ -41,7 +42,9 @@ class Host(Protocol):
 
     def to_title(self) -> None: ...
 
-    def start_game(self, game: Game, link: LinkSession | None = None) -> None: ...
+    def start_game(
+        self, game: Game, link: LinkSession | None = None, journal: Journal | None = None
+    ) -> None: ...
 
     def new_seed(self) -> int: ...
 

@@ -1,4 +1,12 @@
-"""Player settings, kept across restarts (crash-safe, like the saves)."""
+"""Player settings, kept across restarts.
+
+The file is one journal-style line (a checksum, then JSON), replaced whole
+and durably on each change.  Reading never fails: a missing, damaged or
+unreadable file gives the defaults, and a value that is unknown, of the
+wrong kind or out of range gives that setting's default (the dataclass
+below names each default once; ``CHOICES`` names the values allowed).
+Settings written by the first format (a checked container) are read too.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +15,13 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from device.buttons import REPEAT_SPEEDS
-from device.storage import UnreadableFile, load_text, save_text
+from device.disk import Disk
+from device.journal.lines import decode_line, encode_line
+from device.journal.old_saves import OldFormatError, decode_container
 
 SETTINGS_FILE = "settings.json"
+PREVIOUS_COPY = SETTINGS_FILE + ".prev"
+"""The first format's copy before the last change."""
 
 CHOICES: dict[str, tuple[object, ...]] = {
     "language": ("en", "es"),
@@ -47,18 +59,8 @@ class Settings:
         setattr(self, name, values[(index + step) % len(values)])
 
 
-def load_settings(folder: Path) -> Settings:
-    """The stored settings; defaults for anything missing or damaged."""
-    try:
-        loaded = load_text(folder / SETTINGS_FILE)
-    except UnreadableFile:
-        return Settings()
-    if loaded is None:
-        return Settings()
-    try:
-        stored = json.loads(loaded.text)
-    except ValueError:
-        return Settings()
+def settings_from(stored: object) -> Settings:
+    """The settings a decoded document holds; defaults for what is unknown or out of range."""
     settings = Settings()
     if isinstance(stored, dict):
         for field in fields(Settings):
@@ -68,5 +70,31 @@ def load_settings(folder: Path) -> Settings:
     return settings
 
 
-def store_settings(folder: Path, settings: Settings) -> None:
-    save_text(folder / SETTINGS_FILE, json.dumps(asdict(settings)))
+def check_settings_file(data: bytes) -> object:
+    """The document a settings file holds, in either format; ValueError if none."""
+    event = decode_line(data.rstrip(b"\n")) if data.endswith(b"\n") else None
+    if event is not None:
+        return event
+    try:
+        return json.loads(decode_container(data))
+    except (OldFormatError, ValueError, RecursionError) as error:
+        raise ValueError(f"the settings cannot be read ({error})") from None
+
+
+def load_settings(folder: Path, disk: Disk | None = None) -> Settings:
+    """The stored settings; defaults for anything missing or damaged."""
+    disk = disk or Disk()
+    for name in (SETTINGS_FILE, PREVIOUS_COPY):
+        try:
+            return settings_from(check_settings_file(disk.read(folder / name)))
+        except (OSError, ValueError):
+            continue
+    return Settings()
+
+
+def store_settings(folder: Path, settings: Settings, disk: Disk | None = None) -> None:
+    """Replace the stored settings durably; OSError if they cannot be."""
+    disk = disk or Disk()
+    disk.write_durably(folder / SETTINGS_FILE, encode_line(asdict(settings)))
+    if PREVIOUS_COPY in disk.listdir(folder):
+        disk.unlink(folder / PREVIOUS_COPY)

@@ -8,9 +8,8 @@ definition of each.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 
@@ -50,6 +49,39 @@ class StateChanged:
 
 
 LinkEvent = PeerMove | StateChanged
+
+
+@dataclass
+class LinkGame:
+    """Everything a device keeps to resume a linked game after a crash or a reboot."""
+
+    game_id: int
+    """Random non-zero 32-bit number the host draws; every frame carries it."""
+    seed: int
+    local_colour: int
+    role: Role
+    moves: list[str] = field(default_factory=list)
+    """Every ply so far in RULES.md notation, both players'."""
+
+    def copy(self) -> LinkGame:
+        """A snapshot that later moves do not change."""
+        return replace(self, moves=list(self.moves))
+
+
+class LinkGameStore(Protocol):
+    """Where the cable driver keeps its linked game: the app's journal of that game.
+
+    The driver writes nothing by itself: it hands every change to ``save``
+    before it sends or acknowledges it.
+    """
+
+    def load(self) -> LinkGame | None:
+        """The unfinished linked game to carry on, None to start a new one."""
+        ...
+
+    def save(self, game: LinkGame) -> None:
+        """Store ``game`` durably before returning; OSError when it cannot."""
+        ...
 
 
 class LinkSession(Protocol):
@@ -114,5 +146,5 @@ class LinkConnector(Protocol):
         """Make a waiting ``open`` give up soon and free the port (called from another thread)."""
 
 
-LinkCable = Callable[[str, str, Path, int], LinkConnector]
-"""(port, role, save file, host's colour) -> a connector for that game."""
+LinkCable = Callable[[str, str, LinkGameStore, int], LinkConnector]
+"""(port, role, where the game is kept, host's colour) -> a connector for that game."""

@@ -1,67 +1,27 @@
 """The linked game both devices agree on, its move history and its hashes.
 
-``LinkGame`` is everything a device must keep to resume a linked game after a
-crash or a reboot: the session hands it to a save hook before it acknowledges
-or sends any move, and ``LinkGame.from_text`` restores it.
+``ports.link.LinkGame`` is everything a device must keep to resume a linked
+game after a crash or a reboot: the session hands it to a save hook before
+it acknowledges or sends any move.
 """
 
 import hashlib
-import json
-from dataclasses import dataclass, field
 
 from engine.notation import IllegalMoveError, NotationError, format_move, parse_move
 from engine.position import Position
 from engine.start import starting_position
-from ports.link import Role
+from ports.link import LinkGame
 
 RULES_VERSION = 1
 """The version of RULES.md both devices must play (raise it when the rules change)."""
 
 
 class LinkGameError(ValueError):
-    """Saved link-game text that cannot be restored."""
+    """A saved linked game that cannot be restored (a move does not replay)."""
 
 
 class IllegalPly(ValueError):
     """A move that cannot be the next ply of the linked game."""
-
-
-@dataclass
-class LinkGame:
-    game_id: int
-    """Random non-zero 32-bit number the host draws; every frame carries it."""
-    seed: int
-    local_colour: int
-    role: Role
-    moves: list[str] = field(default_factory=list)
-    """Every ply so far in RULES.md notation, both players'."""
-
-    def to_text(self) -> str:
-        return json.dumps(
-            {
-                "format": "satellites-link 1",
-                "game_id": self.game_id,
-                "seed": self.seed,
-                "local_colour": self.local_colour,
-                "role": self.role,
-                "moves": self.moves,
-            }
-        )
-
-    @classmethod
-    def from_text(cls, text: str) -> "LinkGame":
-        try:
-            data = json.loads(text)
-            if data["format"] != "satellites-link 1":
-                raise LinkGameError(f"unknown saved link game format {data['format']!r}")
-            game_id, seed = int(data["game_id"]), int(data["seed"])
-            colour, role = int(data["local_colour"]), str(data["role"])
-            moves = [str(move) for move in data["moves"]]
-        except (ValueError, KeyError, TypeError) as error:
-            raise LinkGameError(f"the saved link game is unreadable: {error}") from None
-        if role not in tuple(Role) or colour not in (0, 1):
-            raise LinkGameError("the saved link game names an unknown role or colour")
-        return cls(game_id, seed, colour, Role(role), moves)
 
 
 def chain_start(game_id: int, seed: int) -> int:

@@ -21,7 +21,7 @@ from drivers.link.frames import (
     Kind,
     encode_frame,
 )
-from drivers.link.history import RULES_VERSION, History, IllegalPly, LinkGame
+from drivers.link.history import RULES_VERSION, History, IllegalPly
 from drivers.link.messages import (
     Hello,
     ack_frame,
@@ -36,7 +36,15 @@ from drivers.link.messages import (
     read_move,
 )
 from engine.position import Position
-from ports.link import LinkEvent, LinkState, LinkStateName, PeerMove, Role, StateChanged
+from ports.link import (
+    LinkEvent,
+    LinkGame,
+    LinkState,
+    LinkStateName,
+    PeerMove,
+    Role,
+    StateChanged,
+)
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +106,7 @@ class LinkSession:
     Create it with ``host`` (draws the game), ``guest`` (adopts the host's
     game) or ``resume`` (a saved LinkGame).  ``save`` is called with the
     LinkGame each time it changes, before the change is sent or acknowledged:
-    the device must store ``game.to_text()`` durably before it returns.
+    the device must store it durably before it returns.
     """
 
     def __init__(

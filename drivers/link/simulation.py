@@ -8,12 +8,11 @@ device may crash and restart from its last save.
 import random
 from dataclasses import dataclass, field
 
-from drivers.link.history import LinkGame
 from drivers.link.relay import CableEnd, FaultCounts, FaultPlan, FaultyCable
 from drivers.link.session import LinkSession
 from engine.notation import format_move
 from engine.record import result_of
-from ports.link import LinkStateName, PeerMove
+from ports.link import LinkGame, LinkStateName, PeerMove
 
 STEP = 0.05
 """Simulated seconds between two polls (the device polls every frame)."""
@@ -39,13 +38,13 @@ class LinkedGameOutcome:
 
 
 class SaveSlot:
-    """A device's save file: the text a crash leaves behind."""
+    """A device's save file: the game a crash leaves behind."""
 
     def __init__(self) -> None:
-        self.text = ""
+        self.game: LinkGame | None = None
 
     def __call__(self, game: LinkGame) -> None:
-        self.text = game.to_text()
+        self.game = game.copy()
 
 
 @dataclass
@@ -63,8 +62,8 @@ class _Device:
         self.rejected += self.session.stats.rejected
         self.resent += self.session.stats.resent
         self.end.reopen()
-        game = LinkGame.from_text(self.slot.text)
-        self.session = LinkSession.resume(self.end, game, self.slot, clock)
+        assert self.slot.game is not None, "a device restarts only once it has a game"
+        self.session = LinkSession.resume(self.end, self.slot.game.copy(), self.slot, clock)
 
 
 class _Clock:
@@ -101,7 +100,7 @@ def play_linked_game(
         clock.now += STEP
         cable.step(clock.now)
         for device in devices:
-            if restart_chance and device.slot.text and rng.random() < restart_chance:
+            if restart_chance and device.slot.game and rng.random() < restart_chance:
                 restarts += 1
                 device.restart(clock)
             for event in device.session.poll():

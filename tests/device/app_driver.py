@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pygame
 
-from device.app import App
+from device.app import App, link_info
+from device.game import Game
 from device.game_screen import GameScreen
 from device.menus import MenuScreen
 from device.navigation import Direction, jump
@@ -134,6 +135,10 @@ class Driver:
         raise AssertionError(f"{label} never showed {value}")
 
     # -- games -----------------------------------------------------------------
+
+    def store(self, game: Game) -> None:
+        """Make ``game`` the game in progress, as if it had been played here."""
+        self.app.saves.begin(game, link_info(game)).sync(game)
 
     def new_game(self, mode: str, level: str = "1", colour: str = "Red") -> GameScreen:
         self.choose_item("New game")

@@ -10,7 +10,7 @@ from device.end_screen import EndScreen
 from device.game import Game, GameSetup
 from engine.moves import DISPLACEMENT, kind_of, landing_of, origin_of, target_of
 from engine.playout import random_move
-from engine.record import GameRecord, parse_record, result_of
+from engine.record import GameRecord, result_of
 from engine.start import starting_position
 from ports.profiles import ProfileName
 
@@ -41,7 +41,7 @@ def test_a_hotseat_game_played_with_buttons_ends_as_the_engine_says(
     assert end.game.record.result() == result_of(reference)
     archived = driver.app.saves.archived()
     assert len(archived) == 1
-    assert parse_record(archived[0].read_text()).moves == played
+    assert archived[0].record.moves == played
     assert not driver.app.saves.has_game()
 
 
@@ -91,7 +91,7 @@ def test_the_displacement_flow_offers_orange_landings_and_plays_the_choice(
     game = Game(GameRecord.from_seed(seed), GameSetup())
     for move in history:
         game.play(move)
-    driver.app.saves.save(game)
+    driver.store(game)
     driver.app.to_title()
     driver.choose_item("Continue")
     screen = driver.game_screen()

@@ -18,7 +18,14 @@ from device.link_screens import LinkWaitScreen, port_label, role_for
 from device.menus import MenuScreen, MessageScreen, NewGameScreen
 from engine.notation import format_move
 from engine.start import starting_position
-from ports.link import LinkSession, LinkState, LinkStateName, PeerMove, StateChanged
+from ports.link import (
+    LinkGameStore,
+    LinkSession,
+    LinkState,
+    LinkStateName,
+    PeerMove,
+    StateChanged,
+)
 
 PORTS = ("listen://127.0.0.1:7777", "socket://127.0.0.1:7777", "/dev/serial0")
 
@@ -30,7 +37,7 @@ class Connector:
         self.session = session
         self.error = error
         self.release = threading.Event()
-        self.opened: list[tuple[str, str, Path, int]] = []
+        self.opened: list[tuple[str, str, int]] = []
         self.cancelled = False
 
     def open(self) -> LinkSession:
@@ -48,8 +55,8 @@ class Connector:
 def cabled_driver(profile: str, tmp_path: Path, connector: Connector) -> Driver:
     driver = Driver(profile, tmp_path)
 
-    def cable(port: str, role: str, save: Path, colour: int) -> Connector:
-        connector.opened.append((port, role, save, colour))
+    def cable(port: str, role: str, store: LinkGameStore, colour: int) -> Connector:
+        connector.opened.append((port, role, colour))
         return connector
 
     driver.app.link_cable = cable
@@ -119,7 +126,7 @@ def test_the_host_chooses_port_role_and_colour_and_plays_the_agreed_game(tmp_pat
     assert isinstance(screen, LinkWaitScreen)
     connector.release.set()
     wait_until_finished(driver, screen)
-    assert connector.opened == [("/dev/serial0", "host", tmp_path / "link-game.json", 1)]
+    assert connector.opened == [("/dev/serial0", "host", 1)]
     game = driver.game_screen().game
     assert game.setup.mode == LINK and game.setup.human_colour == 1
     assert game.record.seed == 77 and game.ply == 1, "the session's moves are on the board"
@@ -169,7 +176,7 @@ def test_continue_reopens_the_saved_port_and_takes_the_moves_the_session_holds(
     first = game.position.legal_moves()[0]
     game.play(first)
     game.record.tags[PORT_TAG], game.record.tags[ROLE_TAG] = "socket://127.0.0.1:7777", "guest"
-    driver.app.saves.save(game)
+    driver.store(game)
     other = format_move(starting_position(12).legal_moves()[1])
     session.held = [other]  # the driver's copy differs from the app's: the driver's wins
     driver.choose_item("Continue")

@@ -7,6 +7,7 @@ from app_driver import Driver
 from fake_link import FakeSession
 
 from device.game import LINK, Game, GameSetup
+from device.journal.folder import SaveFolder
 from device.navigation import jump
 from engine.geometry import rank_of
 from engine.notation import format_move
@@ -23,9 +24,9 @@ def test_undo_against_the_computer_goes_back_to_the_players_turn(tmp_path: Path)
     driver.open_menu()
     driver.choose_item("Undo")
     assert game.ply == 0 and game.human_to_move()
-    assert driver.app.saves.load() is not None
-    loaded = driver.app.saves.load()
-    assert loaded is not None and loaded.game.ply == 0
+    after_a_restart = SaveFolder(tmp_path)
+    after_a_restart.start()
+    assert after_a_restart.resume().game.ply == 0, "the undo is in the journal"
 
 
 def test_undo_in_hotseat_takes_back_one_move(tmp_path: Path) -> None:
@@ -104,6 +105,6 @@ def test_link_play_sends_own_moves_and_plays_the_peers(tmp_path: Path) -> None:
 def test_continue_of_a_linked_game_without_a_cable_says_so(tmp_path: Path) -> None:
     driver = Driver("tabletop", tmp_path)
     game = Game.new(4, GameSetup(mode=LINK), ("You", "Other device"), "2026.11.30")
-    driver.app.saves.save(game)
+    driver.store(game)
     driver.choose_item("Continue")
     assert "link" in getattr(driver.app.top, "words", "")

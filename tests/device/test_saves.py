@@ -1,6 +1,11 @@
-"""Autosave, Continue, damaged saves, the archive and settings across restarts."""
+"""The journal of a game, Continue, the archive, first-format saves and settings across
+restarts, damage and crashes."""
 
+from __future__ import annotations
+
+import errno
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -9,114 +14,347 @@ from pathlib import Path
 
 import pytest
 from app_driver import Driver
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from format1 import AUTOSAVE, LINK_SAVE, PREVIOUS, container, copy_fixture
+from read_only import make_read_only
 
-from device.game import VERSUS_AI, Game, GameSetup
-from device.menus import MessageScreen
-from device.saves import ARCHIVE_SIZE, SaveError, SaveStore
+from device.disk import Disk
+from device.game import HOTSEAT, LINK, VERSUS_AI, Game, GameSetup
+from device.journal.file import ARCHIVE, ARCHIVE_SIZE
+from device.journal.folder import SaveFolder
+from device.journal.lines import encode_line
+from device.menus import MenuScreen, MessageScreen
 from device.settings import Settings, load_settings, store_settings
-from device.storage import UnreadableFile, load_text, previous_of, save_text
+from engine.notation import format_move
 from engine.pieces import BLUE
-from engine.record import GameRecord
+from engine.playout import random_move
+from engine.record import GameRecord, format_record
+from ports.link import Role
 
 
-def _game(moves: int, seed: int = 4) -> Game:
-    game = Game(GameRecord.from_seed(seed), GameSetup(VERSUS_AI, ai_level=3, human_colour=BLUE))
+def _game(moves: int, seed: int = 4, mode: str = VERSUS_AI) -> Game:
+    game = Game(GameRecord.from_seed(seed), GameSetup(mode, ai_level=3, human_colour=BLUE))
     for _ in range(moves):
         game.play(game.position.legal_moves()[0])
     return game
 
 
-def test_stored_text_reads_back_and_the_previous_copy_is_kept(tmp_path: Path) -> None:
-    path = tmp_path / "file"
-    save_text(path, "first")
-    save_text(path, "second")
-    loaded = load_text(path)
-    assert loaded is not None and loaded.text == "second" and not loaded.from_previous
-    assert load_text(previous_of(path)) is not None
+def started(folder: Path, disk: Disk | None = None) -> SaveFolder:
+    """The save folder as the app finds it at start."""
+    saves = SaveFolder(folder, disk)
+    saves.start()
+    return saves
 
 
-@settings(max_examples=60, deadline=None)
-@given(position=st.integers(min_value=0, max_value=200), byte=st.integers(0, 255))
-def test_any_damaged_byte_falls_back_to_the_previous_copy(
-    tmp_path_factory: pytest.TempPathFactory, position: int, byte: int
-) -> None:
-    path = tmp_path_factory.mktemp("damage") / "file"
-    save_text(path, "the good old copy")
-    save_text(path, "the newest copy, about to be damaged on the card")
-    data = bytearray(path.read_bytes())
-    index = position % len(data)
-    if data[index] == byte:
-        return
-    data[index] = byte
-    path.write_bytes(bytes(data))
-    loaded = load_text(path)
-    assert loaded is not None
-    assert loaded.text in ("the good old copy", "the newest copy, about to be damaged on the card")
-    if loaded.text == "the good old copy":
-        assert loaded.from_previous and loaded.problem
+def kept(game: Game, folder: Path) -> Path:
+    """Store ``game`` as the game in progress, ply by ply; its journal's path."""
+    saves = started(folder)
+    partial = Game(GameRecord.from_seed(game.record.seed or 0), game.setup)
+    journal = saves.begin(partial)
+    journal.sync(partial)
+    for move in game.record.moves:
+        partial.play(move)
+        journal.sync(partial)
+    return journal.path
 
 
-def test_a_cut_short_save_and_a_missing_previous_copy_is_reported_not_raised_raw(
-    tmp_path: Path,
-) -> None:
-    path = tmp_path / "file"
-    save_text(path, "only copy")
-    path.write_bytes(path.read_bytes()[:-3])
-    with pytest.raises(UnreadableFile, match="cut short"):
-        load_text(path)
+def messages(driver: Driver) -> list[str]:
+    return [screen.words for screen in driver.app.screens if isinstance(screen, MessageScreen)]
 
 
-def test_the_autosave_restores_mode_level_colour_and_every_move(tmp_path: Path) -> None:
-    store = SaveStore(tmp_path)
+def title_labels(driver: Driver) -> list[str]:
+    title = driver.app.screens[0]
+    assert isinstance(title, MenuScreen)
+    return [item.label() for item in title.shown()]
+
+
+# -- the journal ----------------------------------------------------------------------
+
+
+def test_continue_restores_mode_level_colour_and_every_move(tmp_path: Path) -> None:
     game = _game(9)
-    store.save(game)
-    resumed = store.load()
-    assert resumed is not None and not resumed.warning
+    kept(game, tmp_path)
+    resumed = started(tmp_path).resume()
+    assert resumed.notice is None
     assert resumed.game.record.moves == game.record.moves
     assert resumed.game.setup == game.setup
     assert resumed.game.position.key() == game.position.key()
 
 
-def test_a_corrupt_autosave_shows_a_message_and_continues_from_the_previous_move(
+def test_the_journal_is_one_checked_line_per_event(tmp_path: Path) -> None:
+    path = kept(_game(3), tmp_path)
+    lines = path.read_bytes().splitlines()
+    assert len(lines) == 4, "the header, then one line per ply"
+    assert all(len(line.split(b" ", 1)[0]) == 8 for line in lines)
+    assert b'"ply":3' in lines[-1]
+
+
+def test_an_undo_is_an_event_and_the_game_resumes_without_the_moves_taken_back(
     tmp_path: Path,
 ) -> None:
-    store = SaveStore(tmp_path)
-    store.save(_game(5))
-    store.save(_game(6))
-    store.autosave_path.write_bytes(b"satellites-file 1 00000000 3\nxyz")
+    game = _game(4, mode=HOTSEAT)
+    saves = started(tmp_path)
+    journal = saves.begin(game)
+    journal.sync(game)
+    game.undo()
+    journal.sync(game)
+    assert b'"undo":3' in journal.path.read_bytes().splitlines()[-1]
+    assert started(tmp_path).resume().game.record.moves == game.record.moves
+
+
+def test_a_damaged_last_move_is_told_once_and_the_game_resumes_before_it(tmp_path: Path) -> None:
+    path = kept(_game(6), tmp_path)
+    data = bytearray(path.read_bytes())
+    data[-5] ^= 0x01  # inside the last line
+    path.write_bytes(bytes(data))
     driver = Driver("tabletop", tmp_path)
     driver.choose_item("Continue")
-    assert isinstance(driver.app.top, MessageScreen)
-    assert "damaged" in driver.app.top.words
+    assert messages(driver) == ["The last move could not be read: the game resumes before it."]
     driver.confirm()
+    assert driver.game_screen().game.ply == 5
+    again = Driver("tabletop", tmp_path)
+    again.choose_item("Continue")
+    assert messages(again) == [], "told once"
+    assert again.game_screen().game.ply == 5
+
+
+def test_the_damage_message_speaks_spanish_too(tmp_path: Path) -> None:
+    path = kept(_game(6), tmp_path)
+    path.write_bytes(path.read_bytes()[:-3] + b"!!\n")
+    store_settings(tmp_path, Settings(language="es"))
+    driver = Driver("tabletop", tmp_path)
+    driver.choose_item("Continuar")
+    assert messages(driver) == [
+        "No se pudo leer la última jugada: la partida sigue desde antes de ella."
+    ]
+
+
+def test_a_last_line_cut_short_by_a_crash_is_no_damage(tmp_path: Path) -> None:
+    """The move on an unfinished line was never shown: nothing is lost, nothing told."""
+    path = kept(_game(6), tmp_path)
+    path.write_bytes(path.read_bytes()[:-7])
+    driver = Driver("tabletop", tmp_path)
+    driver.choose_item("Continue")
+    assert messages(driver) == []
     assert driver.game_screen().game.ply == 5
 
 
-def test_an_unreadable_save_is_a_message_on_screen_and_the_title_goes_on(tmp_path: Path) -> None:
-    store = SaveStore(tmp_path)
-    store.save(_game(2))
-    store.autosave_path.write_text("garbage")
-    previous_of(store.autosave_path).write_text("more garbage")
-    with pytest.raises(SaveError):
-        store.load()
-    driver = Driver("lcdhat", tmp_path)
-    driver.choose_item("Continue")
-    assert isinstance(driver.app.top, MessageScreen)
-    assert "could not be read" in driver.app.top.words
+def test_a_journal_from_a_newer_version_is_kept_untouched_and_the_player_told(
+    tmp_path: Path,
+) -> None:
+    newer = tmp_path / "20991231-000000-abcdef.journal"
+    data = encode_line({"journal": 2, "game": "20991231-000000-abcdef", "future": True})
+    newer.write_bytes(data)
+    driver = Driver("tabletop", tmp_path)
+    assert any("newer version" in words for words in messages(driver))
+    assert not any(label.startswith("Continue") for label in title_labels(driver))
     driver.confirm()
-    driver.choose_item("New game")  # the damaged save is gone; the title still works
+    driver.new_game("two players")
+    assert newer.read_bytes() == data
 
 
-def test_the_archive_keeps_the_newest_games_only(tmp_path: Path) -> None:
-    store = SaveStore(tmp_path)
+def test_a_new_game_gives_up_the_game_in_progress(tmp_path: Path) -> None:
+    old = kept(_game(3), tmp_path)
+    driver = Driver("tabletop", tmp_path)
+    driver.new_game("two players")
+    assert not old.exists()
+    assert len(list(tmp_path.glob("*.journal"))) == 1
+
+
+# -- the end of a game and the archive --------------------------------------------
+
+
+def finish_game(folder: Path, disk: Disk | None = None, seed: int = 7) -> Game:
+    """Play a hotseat game to its end through the save folder, as the match does."""
+    saves = started(folder, disk)
+    game = Game(GameRecord.from_seed(seed), GameSetup(HOTSEAT))
+    journal = saves.begin(game)
+    journal.sync(game)
+    rng = random.Random(seed)
+    while not game.is_over():
+        game.play(random_move(game.position, rng))
+        journal.sync(game)
+    journal.finish(game)
+    return game
+
+
+class Killed(BaseException):
+    """The process stops here (nothing after this call happens)."""
+
+
+class KillingDisk(Disk):
+    """The real disk, until its ``at``-th call, which never returns."""
+
+    def __init__(self, at: int) -> None:
+        self.at, self.calls = at, 0
+
+    def _count(self) -> None:
+        self.calls += 1
+        if self.calls == self.at:
+            raise Killed
+
+    def append(self, path: Path, data: bytes) -> None:
+        self._count()
+        super().append(path, data)
+
+    def write_durably(self, path: Path, data: bytes) -> None:
+        self._count()
+        super().write_durably(path, data)
+
+    def rename(self, source: Path, target: Path) -> None:
+        self._count()
+        super().rename(source, target)
+
+    def unlink(self, path: Path) -> None:
+        self._count()
+        super().unlink(path)
+
+
+def test_a_finished_game_is_archived_once_and_continue_is_gone(tmp_path: Path) -> None:
+    game = finish_game(tmp_path)
+    saves = started(tmp_path)
+    assert not saves.has_game()
+    archived = saves.archived()
+    assert [entry.record.moves for entry in archived] == [game.record.moves]
+    assert archived[0].setup == GameSetup(HOTSEAT)
+
+
+def test_no_kill_during_a_game_and_its_end_brings_back_a_finished_game_or_archives_it_twice(
+    tmp_path: Path,
+) -> None:
+    total = KillingDisk(0)
+    game = finish_game(tmp_path / "count", total)
+    for at in range(1, total.calls + 1):
+        folder = tmp_path / str(at)
+        with pytest.raises(Killed):
+            finish_game(folder, KillingDisk(at))
+        for _ in range(2):  # and a kill before the start finished tidying changes nothing
+            saves = started(folder)
+        archived = saves.archived()
+        assert len(archived) <= 1
+        if archived:
+            assert archived[0].record.moves == game.record.moves
+            assert not saves.has_game()
+        elif saves.has_game():
+            moves = saves.resume().game.record.moves
+            assert moves == game.record.moves[: len(moves)], "no move from the future"
+
+
+def test_the_archive_keeps_the_newest_games_and_reads_the_first_formats_records(
+    tmp_path: Path,
+) -> None:
+    archive = tmp_path / ARCHIVE
+    archive.mkdir()
     game = _game(3)
-    for number in range(ARCHIVE_SIZE + 4):
-        store.archive(game, f"2026-{number:04d}")
-    kept = store.archived()
-    assert len(kept) == ARCHIVE_SIZE
-    assert kept[0].name == "2026-0004.txt"
+    old = format_record(game.record)
+    for number in range(ARCHIVE_SIZE + 3):
+        (archive / f"20261130-{number:06d}-abcdef.txt").write_text(old)
+    finished = finish_game(tmp_path)
+    archived = started(tmp_path).archived()
+    assert len(archived) == ARCHIVE_SIZE
+    assert archived[0].path.name == "20261130-000004-abcdef.txt"
+    assert archived[0].setup is None, "the first format did not keep the setup"
+    assert archived[-1].record.moves == finished.record.moves
+
+
+# -- saves off -------------------------------------------------------------------------
+
+
+def test_a_read_only_folder_says_saves_are_off_and_a_game_is_played_from_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kept(_game(4, mode=HOTSEAT), tmp_path)
+    before = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
+    make_read_only(monkeypatch, tmp_path)
+    driver = Driver("hatmini", tmp_path)
+    assert any("Saves are off" in words for words in messages(driver))
+    driver.confirm()
+    driver.choose_item("Continue")
+    game = driver.game_screen().game
+    assert game.ply == 4
+    driver.play(game.position.legal_moves()[0])
+    assert game.ply == 5
+    driver.app.to_title()
+    driver.choose_item("Continue")
+    assert driver.game_screen().game.ply == 5, "the game goes on from memory"
+    after = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
+    assert after == before
+
+
+class FullDisk(Disk):
+    def append(self, path: Path, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def test_a_full_card_is_a_message_and_the_next_save_writes_the_whole_journal(
+    tmp_path: Path,
+) -> None:
+    game = _game(2)
+    saves = started(tmp_path, FullDisk())
+    journal = saves.begin(game)
+    journal.sync(game)
+    game.play(game.position.legal_moves()[0])
+    with pytest.raises(OSError, match="No space"):
+        journal.sync(game)
+    journal.disk = Disk()  # room again
+    game.play(game.position.legal_moves()[0])
+    journal.sync(game)
+    assert started(tmp_path).resume().game.record.moves == game.record.moves
+
+
+# -- the first save format -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "plies", "mode"), [("ai", 6, VERSUS_AI), ("hotseat", 7, HOTSEAT)])
+def test_first_format_saves_are_converted_once(
+    tmp_path: Path, name: str, plies: int, mode: str
+) -> None:
+    folder = copy_fixture(name, tmp_path / "saves", settings=True)
+    saves = started(folder)
+    assert sorted(path.name for path in folder.iterdir() if not path.name.endswith(".journal")) == [
+        "settings.json"
+    ]
+    game = saves.resume().game
+    assert game.ply == plies and game.setup.mode == mode
+    assert load_settings(folder).language == "es"
+    again = started(folder)
+    assert [path.name for path in folder.glob("*.journal")] == [saves.resume().journal.path.name]
+    assert again.resume().game.record.moves == game.record.moves
+
+
+def test_a_first_format_linked_game_takes_the_cables_copy(tmp_path: Path) -> None:
+    folder = copy_fixture("link", tmp_path / "saves")
+    resumed = started(folder).resume()
+    assert resumed.game.setup.mode == LINK and resumed.game.setup.human_colour == 0
+    assert [format_move(move) for move in resumed.game.record.moves] == [
+        "e10-e8",
+        "a3-c3",
+        "f1-f3",
+        "i3-j3",
+        "h2-i1",
+    ]
+    link = resumed.journal.header.link
+    assert link is not None
+    assert (link.role, link.peer, link.link_game) == (
+        Role.GUEST,
+        "socket://127.0.0.1:7777",
+        305441741,
+    )
+    assert not (folder / LINK_SAVE).exists()
+
+
+def test_a_first_format_conversion_cut_short_is_finished_not_repeated(tmp_path: Path) -> None:
+    folder = copy_fixture("ai", tmp_path / "saves")
+    kill_before_removing = KillingDisk(2)  # 1: the journal is written; 2: the first removal
+    with pytest.raises(Killed):
+        started(folder, kill_before_removing)
+    assert (folder / AUTOSAVE).exists()
+    saves = started(folder)
+    assert len(list(folder.glob("*.journal"))) == 1
+    assert not (folder / AUTOSAVE).exists() and not (folder / PREVIOUS).exists()
+    assert saves.resume().game.ply == 6
+
+
+# -- settings ---------------------------------------------------------------------------
 
 
 def test_settings_survive_a_restart_and_damage_gives_defaults(tmp_path: Path) -> None:
@@ -124,7 +362,24 @@ def test_settings_survive_a_restart_and_damage_gives_defaults(tmp_path: Path) ->
     store_settings(tmp_path, chosen)
     assert load_settings(tmp_path) == chosen
     (tmp_path / "settings.json").write_text("{")
-    previous_of(tmp_path / "settings.json").unlink(missing_ok=True)
+    assert load_settings(tmp_path) == Settings()
+
+
+@pytest.mark.parametrize(
+    "stored",
+    [
+        {"language": "fr", "rotation": 45, "think_ms": "fast", "colour_blind": 1},
+        {"brightness": 1000, "dim_after_s": -1, "repeat": None, "unknown": [1, 2]},
+        [1, 2, 3],
+        "settings",
+    ],
+)
+def test_unknown_or_out_of_range_settings_fall_back_to_their_defaults(
+    tmp_path: Path, stored: object
+) -> None:
+    (tmp_path / "settings.json").write_bytes(
+        encode_line(stored) if isinstance(stored, dict) else container(repr(stored).encode())
+    )
     assert load_settings(tmp_path) == Settings()
 
 
@@ -139,6 +394,8 @@ def test_settings_changed_on_screen_are_there_after_a_restart(tmp_path: Path) ->
     assert restarted.app.settings.rotation == 90
     assert restarted.display.output_size() == (240, 320)
 
+
+# -- a real crash ---------------------------------------------------------------------------
 
 PLAYER = textwrap.dedent(
     """

@@ -1,16 +1,28 @@
-"""Starting and resuming a linked game from the app's menu, with save files."""
+"""Starting and resuming a linked game from the app's menu, with the store it is kept in."""
 
 import socket
 import threading
 import time
-from pathlib import Path
 
 import pytest
 
 from drivers.link.connector import CableConnector, LinkSetupError
-from drivers.link.history import LinkGame
 from drivers.link.session import LinkSession
 from engine.notation import format_move
+from ports.link import LinkGame
+
+
+class MemoryStore:
+    """The app's journal as the connector sees it: the last game handed over."""
+
+    def __init__(self) -> None:
+        self.game: LinkGame | None = None
+
+    def load(self) -> LinkGame | None:
+        return None if self.game is None else self.game.copy()
+
+    def save(self, game: LinkGame) -> None:
+        self.game = game.copy()
 
 
 def free_port() -> int:
@@ -33,16 +45,17 @@ def open_both(host: CableConnector, guest: CableConnector) -> tuple[LinkSession,
     return opened["host"], opened["guest"]
 
 
-def test_host_and_guest_agree_save_and_resume_the_same_game(tmp_path: Path) -> None:
+def test_host_and_guest_agree_save_and_resume_the_same_game() -> None:
     port = free_port()
-    host = CableConnector(f"listen://127.0.0.1:{port}", "host", tmp_path / "host.link", colour=1)
-    guest = CableConnector(f"socket://127.0.0.1:{port}", "guest", tmp_path / "guest.link")
+    guest_store = MemoryStore()
+    host = CableConnector(f"listen://127.0.0.1:{port}", "host", MemoryStore(), colour=1)
+    guest = CableConnector(f"socket://127.0.0.1:{port}", "guest", guest_store)
     a, b = open_both(host, guest)
     try:
         assert a.seed == b.seed and (a.local_colour, b.local_colour) == (1, 0)
         b.send_move(1, format_move(b.position.legal_moves()[0]))
-        saved = LinkGame.from_text((tmp_path / "guest.link").read_text())
-        assert len(saved.moves) == 1
+        saved = guest_store.load()
+        assert saved is not None and len(saved.moves) == 1
     finally:
         a.close()
         b.close()
@@ -56,17 +69,17 @@ def test_host_and_guest_agree_save_and_resume_the_same_game(tmp_path: Path) -> N
         b.close()
 
 
-def test_no_answer_gives_a_message_for_the_player(tmp_path: Path) -> None:
+def test_no_answer_gives_a_message_for_the_player() -> None:
     lonely = CableConnector(
-        f"socket://127.0.0.1:{free_port()}", "guest", tmp_path / "g.link", agree_within=0.3
+        f"socket://127.0.0.1:{free_port()}", "guest", MemoryStore(), agree_within=0.3
     )
     with pytest.raises(LinkSetupError, match="did not answer"):
         lonely.open()
 
 
-def test_cancel_stops_a_waiting_host_and_frees_its_port(tmp_path: Path) -> None:
+def test_cancel_stops_a_waiting_host_and_frees_its_port() -> None:
     url = f"listen://127.0.0.1:{free_port()}"
-    host = CableConnector(url, "host", tmp_path / "host.link")
+    host = CableConnector(url, "host", MemoryStore())
     failures: list[str] = []
 
     def wait_for_a_guest() -> None:
@@ -80,6 +93,6 @@ def test_cancel_stops_a_waiting_host_and_frees_its_port(tmp_path: Path) -> None:
     host.cancel()
     thread.join(timeout=5)
     assert not thread.is_alive() and failures == ["Cancelled."]
-    again = CableConnector(url, "host", tmp_path / "host.link", agree_within=0.2)
+    again = CableConnector(url, "host", MemoryStore(), agree_within=0.2)
     with pytest.raises(LinkSetupError, match="did not answer"):
         again.open()  # the port opens again: no "address already in use"

@@ -28,12 +28,12 @@ def test_a_move_refused_for_a_wrong_history_hash_is_not_kept() -> None:
     assert game is not None
     text = first_move_text()
     wrong = chain_next(chain_start(game.game_id, 1), text) ^ 1
-    before, saves = snapshot(pair.guest), len(pair.guest_saves.texts)
+    before, saves = snapshot(pair.guest), len(pair.guest_saves.copies)
     pair.cable.ends[1].inbox += encode_frame(move_frame(game.game_id, 1, wrong, text))
     pair.guest.poll()
     assert pair.guest.state.name == "error" and "differ" in pair.guest.state.message
     assert snapshot(pair.guest) == before, "the refused move is not in memory"
-    assert len(pair.guest_saves.texts) == saves, "nor on disk"
+    assert len(pair.guest_saves.copies) == saves, "nor on disk"
 
 
 def linked_pair(seed: int, plies: int) -> Pair:
@@ -124,13 +124,13 @@ def test_a_refused_frame_changes_no_state(
     to_guest = hosts_turn != (aim == 0)
     side, saves = (pair.guest, pair.guest_saves) if to_guest else (pair.host, pair.host_saves)
     frame = data.draw(frames_for(pair, side))
-    before, saved = snapshot(side), list(saves.texts)
+    before, saved = snapshot(side), list(saves.copies)
     pair.cable.ends[1 if to_guest else 0].inbox += encode_frame(frame)
     moved = [e for e in side.poll() if isinstance(e, PeerMove)]
     if not moved:
         assert snapshot(side) == before, "a refused frame changed the game in memory"
-        assert saves.texts == saved, "a refused frame changed what is saved"
+        assert saves.copies == saved, "a refused frame changed what is saved"
         return
     (move,) = moved
     assert snapshot(side)[2] == [*before[2], move.move_text] and move.ply == len(before[2]) + 1
-    assert len(saves.texts) == len(saved) + 1 and saves.last.moves == snapshot(side)[2]
+    assert len(saves.copies) == len(saved) + 1 and saves.last.moves == snapshot(side)[2]

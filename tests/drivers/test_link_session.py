@@ -3,14 +3,14 @@
 import random
 
 from drivers.link.frames import Frame, FrameDecoder, Kind, encode_frame
-from drivers.link.history import LinkGame, chain_next, chain_start
+from drivers.link.history import chain_next, chain_start
 from drivers.link.messages import hash_frame, move_frame
 from drivers.link.relay import CableEnd, FaultPlan, FaultyCable
 from drivers.link.session import LinkSession
 from engine.notation import format_move
 from engine.pieces import BLUE, RED
 from engine.start import starting_position
-from ports.link import LinkEvent, LinkState, LinkStateName, PeerMove, StateChanged
+from ports.link import LinkEvent, LinkGame, LinkState, LinkStateName, PeerMove, StateChanged
 
 
 class Clock:
@@ -22,15 +22,17 @@ class Clock:
 
 
 class Saves:
+    """What the session handed its store, each time: a snapshot of the game."""
+
     def __init__(self) -> None:
-        self.texts: list[str] = []
+        self.copies: list[LinkGame] = []
 
     def __call__(self, game: LinkGame) -> None:
-        self.texts.append(game.to_text())
+        self.copies.append(game.copy())
 
     @property
     def last(self) -> LinkGame:
-        return LinkGame.from_text(self.texts[-1])
+        return self.copies[-1]
 
 
 class Pair:

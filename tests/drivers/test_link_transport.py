@@ -7,22 +7,29 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from drivers.link.history import LinkGame
 from drivers.link.relay import FaultPlan, PtyCable
 from drivers.link.session import LinkSession, Timing
 from drivers.link.transport import MAX_READ, ListenTransport, SerialTransport
 from engine.notation import format_move
 from engine.pieces import RED
+from ports.link import LinkGame
 
 FAST = Timing(hello_every=0.05, ping_every=0.05, link_timeout=0.5, first_retry=0.03, max_retry=0.1)
 
 
 class Slot:
+    """A device's store: the last game it was handed."""
+
     def __init__(self) -> None:
-        self.text = ""
+        self.game: LinkGame | None = None
 
     def __call__(self, game: LinkGame) -> None:
-        self.text = game.to_text()
+        self.game = game.copy()
+
+    def saved(self) -> LinkGame:
+        """A copy of the stored game to resume from (what a restarted device reads)."""
+        assert self.game is not None, "the device stored its game"
+        return self.game.copy()
 
 
 def play_some(session: LinkSession, rng: random.Random) -> None:
@@ -99,15 +106,13 @@ def test_two_simulators_over_tcp_and_a_guest_killed_and_restarted_from_its_save(
     guest = LinkSession.guest(SerialTransport(url, retry_every=0.05), guest_slot, timing=FAST)
     try:
         run_until(
-            lambda: (
-                len(guest_slot.text) > 0 and len(LinkGame.from_text(guest_slot.text).moves) >= 30
-            ),
+            lambda: guest_slot.game is not None and len(guest_slot.game.moves) >= 30,
             [host, guest],
             rng,
             20,
         )
         guest.close()  # the guest device dies; only its save file is left
-        saved = LinkGame.from_text(guest_slot.text)
+        saved = guest_slot.saved()
         for _ in range(5):
             host.poll()
             play_some(host, rng)
@@ -194,7 +199,7 @@ def test_a_silent_half_open_guest_gives_way_to_the_same_guest_reconnecting() -> 
         run_until(lambda: host.chain != 0 and host.peer_plies >= 6, [host, frozen], rng, 20)
         # ``frozen`` is never polled again: its socket stays open and says nothing.
         guest = LinkSession.resume(
-            SerialTransport(url, retry_every=0.05), LinkGame.from_text(slot.text), slot, timing=FAST
+            SerialTransport(url, retry_every=0.05), slot.saved(), slot, timing=FAST
         )
         run_until(lambda: settled(host) and settled(guest), [host, guest], rng, 30)
     finally:

@@ -32,10 +32,10 @@ def test_any_bytes_on_the_cable_move_the_game_by_saved_plies_only(
     )
     stream = b"".join(pieces)
     cuts = sorted(data.draw(st.lists(st.integers(0, len(stream)), max_size=5)))
-    before, saved = snapshot(side), len(saves.texts)
+    before, saved = snapshot(side), len(saves.copies)
     moved: list[str] = []
     for start, end in zip([0, *cuts], [*cuts, len(stream)], strict=True):
         pair.cable.ends[1 if to_guest else 0].inbox += stream[start:end]
         moved += [e.move_text for e in side.poll() if isinstance(e, PeerMove)]
     assert snapshot(side)[2] == [*before[2], *moved]
-    assert len(saves.texts) == saved + len(moved)
+    assert len(saves.copies) == saved + len(moved)

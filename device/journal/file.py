@@ -1,0 +1,166 @@
+"""One game's journal on disk: created whole, then appended to, then archived.
+
+Every append is flushed and fsynced before it returns, and the match calls it
+before a move is shown, sent or acknowledged, so a move the player saw is a
+move the journal holds.  When an append fails (a full card, a folder turned
+read-only) the journal no longer knows what the file ends with, so its next
+write replaces the file whole with everything it should hold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from device.disk import Disk
+from device.game import Game
+from device.journal.events import (
+    Header,
+    Replayed,
+    end_event,
+    header_event,
+    ply_event,
+    replay,
+    undo_event,
+)
+from device.journal.lines import Event, encode_lines
+from engine.notation import format_move
+
+SUFFIX = ".journal"
+ARCHIVE = "finished"
+"""The archive's folder, inside the save folder."""
+ARCHIVE_SIZE = 50
+"""The archive keeps this many finished games, the newest."""
+
+
+def journal_path(folder: Path, game_id: str) -> Path:
+    return folder / f"{game_id}{SUFFIX}"
+
+
+class Journal:
+    """The journal of one game (``disk`` None: saves are off, nothing is written)."""
+
+    def __init__(
+        self,
+        disk: Disk | None,
+        path: Path,
+        header: Header,
+        moves: Sequence[str] = (),
+        *,
+        written: bool = True,
+    ) -> None:
+        self.disk = disk
+        self.path = path
+        self.header = header
+        self.moves = list(moves)
+        """The plies the file holds."""
+        self.ended = False
+        self._unsure = not written
+        """The file is not known to hold the journal (not written yet, or an append
+        failed): the next write replaces it whole."""
+
+    @property
+    def game_id(self) -> str:
+        return self.header.game_id
+
+    def store(self) -> None:
+        """Write the whole journal durably now (a journal converted from old saves)."""
+        self._write_whole([])
+
+    @classmethod
+    def reopen(cls, disk: Disk | None, path: Path, replayed: Replayed) -> Journal:
+        """Carry on the journal ``replayed`` read from ``path``; a damaged or unfinished
+        tail is cut off (written whole without it), so it is found and told once."""
+        journal = cls(disk, path, replayed.header, replayed.moves)
+        journal.ended = replayed.ended
+        if replayed.lost_lines or replayed.torn:
+            journal._write_whole(journal._end_lines(replayed))
+        return journal
+
+    @staticmethod
+    def _end_lines(replayed: Replayed) -> list[Event]:
+        return [end_event(replayed.game())] if replayed.ended else []
+
+    # -- what the match calls ---------------------------------------------------
+
+    def sync(self, game: Game) -> None:
+        """Store the plies and undos of ``game`` not yet in the file; OSError if it cannot."""
+        self.sync_moves([format_move(move) for move in game.record.moves])
+
+    def sync_moves(self, moves: Sequence[str]) -> None:
+        kept = 0
+        while kept < min(len(moves), len(self.moves)) and moves[kept] == self.moves[kept]:
+            kept += 1
+        events: list[Event] = []
+        if kept < len(self.moves):
+            events.append(undo_event(kept))
+        events += [ply_event(ply, move) for ply, move in enumerate(moves[kept:], kept + 1)]
+        if events or self._unsure:
+            self._append(events, list(moves))
+
+    def finish(self, game: Game) -> None:
+        """Store the end of ``game`` and move the journal into the archive."""
+        if not self.ended:
+            self.sync(game)
+            self._append([end_event(game)], self.moves)
+            self.ended = True
+        self.archive()
+
+    def archive(self) -> None:
+        """Move the ended journal into the archive: one rename, so it happens once."""
+        if self.disk is None:
+            return
+        archive = self.path.parent / ARCHIVE
+        self.disk.mkdir(archive)
+        target = archive / self.path.name
+        if self.path.name in self.disk.listdir(self.path.parent):
+            self.disk.rename(self.path, target)
+        self.path = target
+        for old in archived_names(self.disk, archive)[:-ARCHIVE_SIZE]:
+            self.disk.unlink(archive / old)
+
+    def abandon(self) -> None:
+        """The player gave the game up for a new one: its journal goes."""
+        if self.disk is not None and not self.ended:
+            self.disk.unlink(self.path)
+
+    # -- inside -------------------------------------------------------------------
+
+    def _append(self, events: list[Event], moves: list[str]) -> None:
+        if self.disk is None:
+            self.moves = list(moves)
+            return
+        if self._unsure:
+            before, self.moves = self.moves, list(moves)
+            ending = [event for event in events if "end" in event]
+            try:
+                self._write_whole(ending)
+            except OSError:
+                self.moves = before
+                raise
+            return
+        try:
+            self.disk.append(self.path, encode_lines(events))
+        except OSError:
+            self._unsure = True
+            raise
+        self.moves = list(moves)
+
+    def _write_whole(self, after: list[Event]) -> None:
+        """Replace the file with the header, every ply, and ``after``."""
+        if self.disk is None:
+            return
+        events = [header_event(self.header)]
+        events += [ply_event(ply, move) for ply, move in enumerate(self.moves, 1)]
+        self.disk.write_durably(self.path, encode_lines(events + after))
+        self._unsure = False
+
+
+def archived_names(disk: Disk, archive: Path) -> list[str]:
+    """The archive's games, oldest first (the names start with the date)."""
+    return [name for name in disk.listdir(archive) if name.endswith((SUFFIX, ".txt"))]
+
+
+def read_journal(disk: Disk, path: Path) -> Replayed:
+    """The journal at ``path`` as far as it is valid (JournalError, OSError otherwise)."""
+    return replay(disk.read(path))

@@ -1,0 +1,232 @@
+"""The save folder: the game in progress, the archive of finished games.
+
+A game in progress is ``<game id>.journal`` in the save folder; a finished
+one is the same file moved into ``finished/``.  At start the folder is put
+in order: a journal that already holds its end (the device stopped between
+storing the end and archiving) is archived, saves of the first format are
+converted, and anything that cannot be read is left exactly as it is and
+named once.  A save folder that cannot be written turns saves off: games are
+played and kept in memory only, and the player is told.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from device.disk import Disk
+from device.game import Game, GameSetup
+from device.journal.events import (
+    Header,
+    JournalError,
+    LinkInfo,
+    NewerJournal,
+    Replayed,
+    header_record,
+)
+from device.journal.file import (
+    ARCHIVE,
+    SUFFIX,
+    Journal,
+    archived_names,
+    journal_path,
+    read_journal,
+)
+from device.journal.notice import Notice
+from device.journal.old_saves import read_old_saves
+from engine.record import GameRecord, RecordError, parse_record
+
+
+class SaveError(Exception):
+    """The game in progress cannot be resumed; the message is for the player."""
+
+
+@dataclass(frozen=True)
+class Resumed:
+    game: Game
+    journal: Journal
+    notice: Notice | None = None
+    """Set when the journal's last lines could not be read."""
+
+
+@dataclass(frozen=True)
+class ArchivedGame:
+    """A finished game: its record, and how it was played where that is known."""
+
+    record: GameRecord
+    setup: GameSetup | None
+    path: Path
+
+
+def new_game_id() -> str:
+    """The date and time, then six random hex digits: names sort by age."""
+    return f"{time.strftime('%Y%m%d-%H%M%S')}-{random.randrange(16**6):06x}"
+
+
+class SaveFolder:
+    def __init__(
+        self, folder: Path, disk: Disk | None = None, new_id: Callable[[], str] = new_game_id
+    ) -> None:
+        self.folder = folder
+        self.disk = disk or Disk()
+        self.new_id = new_id
+        self.problem = ""
+        """Why saves are off ("" while they are on)."""
+        self.journal: Journal | None = None
+        """The journal of the game being played (or last played)."""
+        self._resumable: Path | None = None
+
+    @property
+    def saves_on(self) -> bool:
+        return not self.problem
+
+    # -- at start ----------------------------------------------------------------
+
+    def start(self) -> list[Notice]:
+        """Put the folder in order; what the player must be told about it."""
+        notices: list[Notice] = []
+        try:
+            self.disk.mkdir(self.folder)
+        except OSError as error:
+            self.problem = f"{self.folder}: {error.strerror or error}"
+        if not self.problem and not self.disk.writable(self.folder):
+            self.problem = f"{self.folder} cannot be written"
+        if self.problem:
+            notices.append(Notice("msg.saves_off", {"problem": self.problem}))
+        try:
+            notices += self._tidy()
+        except OSError as error:
+            self.problem = self.problem or f"{self.folder}: {error.strerror or error}"
+            notices.append(Notice("msg.saves_off", {"problem": self.problem}))
+        return notices
+
+    def _tidy(self) -> list[Notice]:
+        notices: list[Notice] = []
+        notices += self._convert_old_saves()
+        for path in self.in_progress():
+            try:
+                replayed = read_journal(self.disk, path)
+            except NewerJournal:
+                notices.append(Notice("msg.journal_newer", {"file": path.name}))
+                continue
+            except (JournalError, OSError) as error:
+                notices.append(Notice("msg.save_lost", {"problem": f"{path.name}: {error}"}))
+                continue
+            if replayed.ended and self.saves_on:
+                Journal(self.disk, path, replayed.header, replayed.moves).archive()
+            elif not replayed.ended:
+                self._resumable = path
+        return notices
+
+    def _convert_old_saves(self) -> list[Notice]:
+        """The journal is written first, the old files removed after: a crash in
+        between finds the journal by its name and only removes them."""
+        old = read_old_saves(self.disk, self.folder)
+        if old is None:
+            return []
+        journal = old.journal
+        if journal is not None and not self.saves_on:
+            journal.disk = None  # played from memory
+            self.journal = journal
+            return old.notices
+        if journal is not None and journal.path.name not in self.disk.listdir(self.folder):
+            journal.store()
+        if self.saves_on:
+            for name in old.files:
+                self.disk.unlink(self.folder / name)
+        return old.notices
+
+    def in_progress(self) -> list[Path]:
+        """The journals of games not archived, oldest first."""
+        names = self.disk.listdir(self.folder)
+        return [self.folder / name for name in names if name.endswith(SUFFIX)]
+
+    # -- the game in progress ---------------------------------------------------
+
+    def has_game(self) -> bool:
+        """True when Continue has a game to resume."""
+        if self.journal is not None:
+            return not self.journal.ended
+        return self._resumable is not None
+
+    def resume(self) -> Resumed:
+        """The game in progress; SaveError (for the player) when it cannot be read."""
+        journal = self.journal
+        if journal is not None and not journal.ended:
+            replayed = Replayed(journal.header, list(journal.moves))
+            return Resumed(replayed.game(), journal)
+        if self._resumable is None:
+            raise SaveError("there is no game in progress")
+        try:
+            replayed = read_journal(self.disk, self._resumable)
+        except (JournalError, OSError) as error:
+            raise SaveError(str(error)) from error
+        try:
+            journal = Journal.reopen(self._writer(), self._resumable, replayed)
+        except OSError as error:
+            raise SaveError(error.strerror or str(error)) from error
+        self.journal = journal
+        notice = tail_notice(replayed.lost_lines) if replayed.lost_lines else None
+        return Resumed(replayed.game(), journal, notice)
+
+    def begin(self, game: Game, link: LinkInfo | None = None) -> Journal:
+        """A new journal for ``game``, written at its first ``sync``; the game in
+        progress before it is given up (OSError when that cannot be done)."""
+        with contextlib.suppress(OSError):  # then it stays, older than the new one
+            self.abandon()
+        header = Header(self.new_id(), game.setup, header_record(game.record), link)
+        path = journal_path(self.folder, header.game_id)
+        self.journal = Journal(self._writer(), path, header, written=False)
+        return self.journal
+
+    def linked_journal(self, seed: int) -> Journal | None:
+        """The open journal of the unfinished linked game drawn from ``seed``, if any."""
+        journal = self.journal
+        if journal is None or journal.ended or journal.header.link is None:
+            return None
+        return journal if journal.header.record.seed == seed else None
+
+    def abandon(self) -> None:
+        """The player gave up the game in progress (for a new one)."""
+        if self.journal is not None and not self.journal.ended:
+            self.journal.abandon()
+        elif self._resumable is not None and self.saves_on:
+            self.disk.unlink(self._resumable)
+        self.journal, self._resumable = None, None
+
+    def _writer(self) -> Disk | None:
+        return self.disk if self.saves_on else None
+
+    # -- the archive ----------------------------------------------------------------
+
+    def archived(self) -> list[ArchivedGame]:
+        """The finished games that can be read, oldest first (old records included)."""
+        archive = self.folder / ARCHIVE
+        games: list[ArchivedGame] = []
+        for name in archived_names(self.disk, archive):
+            game = read_archived(self.disk, archive / name)
+            if game is not None:
+                games.append(game)
+        return games
+
+
+def read_archived(disk: Disk, path: Path) -> ArchivedGame | None:
+    try:
+        if path.name.endswith(SUFFIX):
+            replayed = read_journal(disk, path)
+            game = replayed.game()
+            return ArchivedGame(game.record, game.setup, path)
+        record = parse_record(disk.read(path).decode("utf-8"))
+    except (JournalError, RecordError, OSError, UnicodeDecodeError):
+        return None
+    return ArchivedGame(record, None, path)
+
+
+def tail_notice(lost_lines: int) -> Notice:
+    if lost_lines == 1:
+        return Notice("msg.journal_tail", {})
+    return Notice("msg.journal_tail_many", {"count": lost_lines})

@@ -1,0 +1,54 @@
+"""The link cable's store (``ports.link.LinkGameStore``): the journal of the linked game.
+
+The cable driver hands its game here before it sends or acknowledges a move;
+the moves go into the same journal the match writes, so a linked game has
+one copy on disk, whoever stored a move first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from device.journal.events import LinkInfo
+from device.journal.file import Journal
+from device.journal.folder import SaveError, SaveFolder
+from device.link_games import new_linked_game
+from ports.link import LinkGame
+
+
+@dataclass
+class LinkJournal:
+    saves: SaveFolder
+    port: str
+    role: str
+    names: tuple[str, str]
+    """This device's player's name, then the peer's."""
+    date: str
+
+    def load(self) -> LinkGame | None:
+        """The unfinished linked game in the save folder, if the game in progress is one."""
+        if not self.saves.has_game():
+            return None
+        try:
+            resumed = self.saves.resume()
+        except SaveError:
+            return None
+        link = resumed.journal.header.link
+        record = resumed.game.record
+        if link is None or link.link_game == 0 or record.seed is None:
+            return None
+        colour = resumed.game.setup.human_colour
+        return LinkGame(link.link_game, record.seed, colour, link.role, list(resumed.journal.moves))
+
+    def save(self, game: LinkGame) -> None:
+        self._journal_of(game).sync_moves(game.moves)
+
+    def _journal_of(self, game: LinkGame) -> Journal:
+        journal = self.saves.journal
+        link = journal.header.link if journal is not None and not journal.ended else None
+        if journal is not None and link is not None and link.link_game == game.game_id:
+            return journal
+        linked = new_linked_game(
+            game.seed, game.local_colour, self.names, self.date, self.port, game.role
+        )
+        return self.saves.begin(linked, LinkInfo(game.role, self.port, game.game_id))

@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 
 from device.buttons import Button, ButtonMapper, turned
+from device.disk import Disk
 from device.end_screen import EndScreen
 from device.frame_diff import FrameDiff
 from device.game import LINK, Game
@@ -95,12 +96,14 @@ class App:
         power: PowerSwitch | None = None,
         backlight: Backlight | None = None,
         supply: Supply | None = None,
+        disk: Disk | None = None,
     ) -> None:
         self.profile = profile
         self.display = display
         self.keymap = keymap
         self.save_dir = save_dir
-        self.saves = SaveFolder(save_dir)
+        self.saves = SaveFolder(save_dir, disk)
+        """Every file the app keeps goes through ``self.saves.disk`` (a test's may fail)."""
         notices = self.saves.start()
         self.settings = load_settings(save_dir, self.saves.disk)
         self.ui = Ui(profile, self.settings, Fonts())
@@ -199,7 +202,7 @@ class App:
     def settings_changed(self) -> None:
         self.apply_settings()
         try:
-            store_settings(self.save_dir, self.settings)
+            store_settings(self.save_dir, self.settings, self.saves.disk)
         except OSError as error:
             self.save_failed(error)
 

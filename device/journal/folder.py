@@ -38,7 +38,7 @@ from device.journal.file import (
 )
 from device.journal.notice import Notice
 from device.journal.old_saves import read_old_saves
-from engine.record import GameRecord, RecordError, parse_record
+from engine.record import GameRecord, RecordError, format_record, parse_record
 
 
 class SaveError(Exception):
@@ -203,27 +203,39 @@ class SaveFolder:
 
     # -- the archive ----------------------------------------------------------------
 
+    def archived_files(self) -> list[Path]:
+        """The archive's files, oldest first, without reading them (journals, and the
+        first format's ``.txt`` records)."""
+        archive = self.folder / ARCHIVE
+        return [archive / name for name in archived_names(self.disk, archive)]
+
     def archived(self) -> list[ArchivedGame]:
         """The finished games that can be read, oldest first (old records included)."""
-        archive = self.folder / ARCHIVE
-        games: list[ArchivedGame] = []
-        for name in archived_names(self.disk, archive):
-            game = read_archived(self.disk, archive / name)
-            if game is not None:
-                games.append(game)
-        return games
+        games = (read_archived(self.disk, path) for path in self.archived_files())
+        return [game for game in games if game is not None]
+
+
+def archived_text(disk: Disk, path: Path) -> str:
+    """An archived game as an engine record's text, whatever file holds it;
+    JournalError, RecordError (both ValueError) or OSError when it cannot be read."""
+    if path.name.endswith(SUFFIX):
+        return format_record(read_journal(disk, path).game().record)
+    try:
+        return disk.read(path).decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RecordError(f"the record is not text ({error.reason})") from None
 
 
 def read_archived(disk: Disk, path: Path) -> ArchivedGame | None:
+    """The archived game in ``path`` with its setup where the file keeps it; None
+    when it cannot be read."""
     try:
         if path.name.endswith(SUFFIX):
-            replayed = read_journal(disk, path)
-            game = replayed.game()
+            game = read_journal(disk, path).game()
             return ArchivedGame(game.record, game.setup, path)
-        record = parse_record(disk.read(path).decode("utf-8"))
-    except (JournalError, RecordError, OSError, UnicodeDecodeError):
+        return ArchivedGame(parse_record(archived_text(disk, path)), None, path)
+    except (JournalError, RecordError, OSError):
         return None
-    return ArchivedGame(record, None, path)
 
 
 def tail_notice(lost_lines: int) -> Notice:

@@ -106,7 +106,8 @@ class LinkSession:
     Create it with ``host`` (draws the game), ``guest`` (adopts the host's
     game) or ``resume`` (a saved LinkGame).  ``save`` is called with the
     LinkGame each time it changes, before the change is sent or acknowledged:
-    the device must store it durably before it returns.
+    the device must store it durably before it returns (OSError when it
+    cannot: a received move is then neither kept nor acknowledged).
     """
 
     def __init__(
@@ -358,8 +359,10 @@ class LinkSession:
         if history.chain_after(text) != chain:
             self._fail(f"The devices' move histories differ at ply {ply}.")
             return
+        stored = history.game.copy()
+        stored.moves.append(text)
+        self._save(stored)  # OSError: nothing is kept or acknowledged; the peer sends it again
         history.append(text, move)
-        self._save(history.game)
         self._events.append(PeerMove(ply, text))
         self._peer_plies = max(self._peer_plies, ply)
         self._send(ack_frame(history.game.game_id, ply, history.keys[ply], chain))

@@ -7,6 +7,7 @@ from pathlib import Path
 import pygame
 
 from device.app import App, link_info
+from device.disk import Disk
 from device.game import Game
 from device.game_screen import GameScreen
 from device.menus import MenuScreen
@@ -52,6 +53,7 @@ class Driver:
         power: PowerSwitch | None = None,
         backlight: Backlight | None = None,
         supply: Supply | None = None,
+        disk: Disk | None = None,
     ) -> None:
         pygame.display.init()
         pygame.font.init()
@@ -71,6 +73,7 @@ class Driver:
             power=power,
             backlight=backlight,
             supply=supply,
+            disk=disk,
         )
         confirm, back, next_item, next_choice, menu = CONTROLS[profile]
         self.confirm_button, self.back_button = confirm, back

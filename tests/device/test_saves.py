@@ -20,7 +20,7 @@ from read_only import make_read_only
 from device.disk import Disk
 from device.game import HOTSEAT, LINK, VERSUS_AI, Game, GameSetup
 from device.journal.file import ARCHIVE, ARCHIVE_SIZE
-from device.journal.folder import SaveFolder
+from device.journal.folder import SaveFolder, archived_text
 from device.journal.lines import encode_line
 from device.menus import MenuScreen, MessageScreen
 from device.settings import Settings, load_settings, store_settings
@@ -254,6 +254,23 @@ def test_the_archive_keeps_the_newest_games_and_reads_the_first_formats_records(
     assert archived[0].path.name == "20261130-000004-abcdef.txt"
     assert archived[0].setup is None, "the first format did not keep the setup"
     assert archived[-1].record.moves == finished.record.moves
+
+
+def test_every_archived_game_reads_as_the_engine_record_the_archive_would_hold(
+    tmp_path: Path,
+) -> None:
+    game = finish_game(tmp_path)
+    old = tmp_path / ARCHIVE / "20261130-000000-abcdef.txt"
+    old.write_text(format_record(_game(3).record))
+    (tmp_path / ARCHIVE / "20261130-000001-abcdef.txt").write_bytes(b"\xff not a record")
+    saves = started(tmp_path)
+    files = saves.archived_files()
+    assert [path.suffix for path in files] == [".txt", ".txt", ".journal"]
+    assert archived_text(saves.disk, files[0]) == old.read_text()
+    assert archived_text(saves.disk, files[-1]) == format_record(game.record)
+    with pytest.raises(ValueError):
+        archived_text(saves.disk, files[1])
+    assert len(saves.archived()) == 2, "an unreadable file is left out"
 
 
 # -- saves off -------------------------------------------------------------------------

@@ -1,6 +1,9 @@
 """The link session: agreement, validation of every received frame, saves, link loss."""
 
+import errno
 import random
+
+import pytest
 
 from drivers.link.frames import Frame, FrameDecoder, Kind, encode_frame
 from drivers.link.history import chain_next, chain_start
@@ -122,6 +125,32 @@ def test_a_received_move_is_saved_before_it_is_acknowledged() -> None:
 def _inject(session: LinkSession, end: CableEnd, frame: Frame) -> list[LinkEvent]:
     end.inbox += encode_frame(frame)
     return session.poll()
+
+
+def test_a_received_move_that_cannot_be_stored_is_not_acknowledged_and_comes_again() -> None:
+    """A full card: the session keeps nothing it could not store, so the peer's resend
+    is stored, acknowledged and reported once the card has room."""
+    pair = Pair()
+    pair.run(1)
+    guest_end = pair.cable.ends[1]
+    guest_end.outbox.clear()
+    saves = pair.guest_saves
+
+    def full_card(game: LinkGame) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    pair.guest._save = full_card
+    text = first_move_text()
+    game = pair.host.game
+    assert game is not None
+    frame = move_frame(game.game_id, 1, chain_next(chain_start(game.game_id, 1), text), text)
+    with pytest.raises(OSError):
+        _inject(pair.guest, guest_end, frame)
+    assert pair.guest.game is not None and pair.guest.game.moves == []
+    assert _kinds(guest_end.outbox) == [], "nothing acknowledged"
+    pair.guest._save = saves
+    assert _inject(pair.guest, guest_end, frame) == [PeerMove(1, text)]
+    assert saves.last.moves == [text] and _kinds(guest_end.outbox) == [Kind.ACK]
 
 
 def test_a_repeated_move_is_harmless() -> None:

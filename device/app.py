@@ -35,6 +35,7 @@ from device.screen import Screen
 from device.settings import load_settings, store_settings
 from device.supply_warning import SupplyWarning
 from device.theme import Fonts
+from device.tutorial_screens import start_tutorial
 from device.ui import Ui
 from ports.display import Display, KeyMap
 from ports.link import LinkCable, LinkConnector, LinkSession, Role
@@ -172,6 +173,10 @@ class App:
         self.match = match
         self.screens = [TitleScreen(self), GameScreen(self, match)]
         self.dirty = True
+
+    def start_tutorial(self) -> None:
+        self._close_match()
+        start_tutorial(self)
 
     def link_connector(self, port: str, role: str, colour: int) -> LinkConnector | None:
         if self.link_cable is not None and port:

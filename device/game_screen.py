@@ -215,9 +215,14 @@ class GameScreen(Screen):
             return preview
         if self.hint is not None:
             return t("hud.hint")
+        return self.standing_prompt()
+
+    def standing_prompt(self) -> str:
+        """The words shown when nothing more pressing is: at the start of a game, what
+        "Closed" asks of the players."""
         position = self.game.position
         if self.game.ply < EXPLAIN_CLOSED_PLIES and not position.connections_open():
-            return t("hud.closed_help")
+            return self.ui.t("hud.closed_help")
         return ""
 
     def _preview(self) -> str:

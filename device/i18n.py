@@ -13,6 +13,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "app.name": ("Satellites", "Satélites"),
     "title.continue": ("Continue", "Continuar"),
     "title.new": ("New game", "Nueva partida"),
+    "title.tutorial": ("Tutorial", "Tutorial"),
     "title.rules": ("Rules", "Reglas"),
     "title.settings": ("Settings", "Ajustes"),
     "title.about": ("About", "Acerca de"),
@@ -305,6 +306,134 @@ STRINGS: dict[str, tuple[str, str]] = {
         "wins; if equal, the next lowest, and so on.",
         "¿Mismo número de colonias? Gana quien controle la colonia de total más bajo; si "
         "empatan, la siguiente más baja, y así.",
+    ),
+    # Tutorial
+    "tutorial.lesson": ("{number}/{count} {title}", "{number}/{count} {title}"),
+    "tutorial.well_done": ("Well done!", "¡Bien hecho!"),
+    "tutorial.wrong": ("Not quite. {hint}", "Todavía no. {hint}"),
+    "tutorial.finished": (
+        "That was the last lesson. Have a good game!",
+        "Era la última lección. ¡Buena partida!",
+    ),
+    "ctl.try": ("try it", "prueba"),
+    "ctl.skip": ("skip", "saltar"),
+    "ctl.next_lesson": ("next lesson", "siguiente"),
+    "ctl.finish": ("finish", "terminar"),
+    "menu.show_me": ("Show me", "Muéstramelo"),
+    "menu.skip_lesson": ("Skip lesson", "Saltar lección"),
+    "menu.leave_tutorial": ("Leave tutorial", "Salir del tutorial"),
+    "lesson.move.title": ("Moving", "Mover"),
+    "lesson.move.text": (
+        "A satellite moves up to its value in cells, in 8 directions, jumping over "
+        "others. Pick one, then a cell: {button} each time.",
+        "Un satélite avanza hasta su valor en celdas, recto en 8 direcciones, saltando "
+        "otros. Elige uno y su celda: {button} cada vez.",
+    ),
+    "lesson.move.goal": ("Jump over a satellite", "Salta sobre otro"),
+    "lesson.move.wrong": (
+        "That move jumps over nothing: pick a red satellite with another one in its way.",
+        "Esa jugada no salta nada: elige un satélite rojo con otro en su camino.",
+    ),
+    "lesson.move.done": (
+        "Jumping is allowed: only the cell where it lands must be empty.",
+        "Se puede saltar: solo la celda donde cae debe estar vacía.",
+    ),
+    "lesson.open.title": ("Open an edge", "Abrir un borde"),
+    "lesson.open.text": (
+        "Satellites connect only while an edge of the board is empty. Here every edge "
+        "holds one: Closed. Move your 3 off the West edge.",
+        "Solo se conecta mientras un borde del tablero está vacío. Aquí todos tienen "
+        "uno: Cerrado. Saca tu 3 del borde Oeste.",
+    ),
+    "lesson.open.goal": ("Empty the West edge", "Vacía el borde O"),
+    "lesson.open.wrong": (
+        "The West edge still holds your 3: move it to the East.",
+        "El borde Oeste aún tiene tu 3: muévelo hacia el Este.",
+    ),
+    "lesson.open.done": (
+        "The West edge is empty: connections are open, for both players.",
+        "El borde Oeste está vacío: las conexiones están abiertas, para los dos.",
+    ),
+    "lesson.connect.title": ("Connect", "Conectar"),
+    "lesson.connect.text": (
+        "Land exactly your value away, beside (N, S, E or W) a satellite of the other "
+        "colour: both connect and never move again.",
+        "Cae justo a tu valor de distancia, al lado (N, S, E u O) de un satélite del "
+        "otro color: los dos se conectan y ya no se mueven.",
+    ),
+    "lesson.connect.goal": ("Connect to Blue", "Conecta con Azul"),
+    "lesson.connect.wrong": (
+        "No connection: your 3 must move exactly 3 cells to land beside the blue 2.",
+        "Sin conexión: tu 3 debe moverse justo 3 celdas y caer junto al 2 azul.",
+    ),
+    "lesson.connect.done": (
+        "Connected: both are locked now. A connection needs the exact distance.",
+        "Conectados: los dos quedan fijos. Conectar pide la distancia exacta.",
+    ),
+    "lesson.colony.title": ("Colonies", "Colonias"),
+    "lesson.colony.text": (
+        "3 to 6 connected make a colony. The colour with the higher sum of its own "
+        "values controls it. Make one you control.",
+        "De 3 a 6 conectados forman una colonia. La controla el color cuyos valores "
+        "suman más; si empatan, nadie. Haz una colonia tuya.",
+    ),
+    "lesson.colony.goal": ("A colony you control", "Una colonia tuya"),
+    "lesson.colony.wrong": (
+        "Not yours: add up Red's values and Blue's in that group. Try a bigger satellite.",
+        "No es tuya: suma los valores rojos y los azules del grupo. Prueba uno mayor.",
+    ),
+    "lesson.colony.done": (
+        "Red 6 against Blue 3: Red controls this colony, of total 9.",
+        "Rojo 6 contra Azul 3: Rojo controla esta colonia, de total 9.",
+    ),
+    "lesson.displace.title": ("Displacement", "Desplazamiento"),
+    "lesson.displace.text": (
+        "Land exactly on a loose blue one by your colony: it grows and the blue one is "
+        "pushed 1 or 2 cells (orange). Push it where it joins.",
+        "Cae justo sobre un azul suelto junto a tu colonia para ampliarla: el azul sale "
+        "1 o 2 celdas (naranja). Llévalo donde se una.",
+    ),
+    "lesson.displace.goal": ("Push it into the colony", "Empújalo a la colonia"),
+    "lesson.displace.wrong": (
+        "Move your 3 exactly onto the blue 2, then choose an orange cell beside a red one.",
+        "Mueve tu 3 justo sobre el 2 azul y elige una celda naranja junto a un rojo.",
+    ),
+    "lesson.displace.done": (
+        "Your 3 took the cell and the pushed 2 joined in: the colony grew to 5.",
+        "Tu 3 ocupó la celda y el 2 empujado se unió: la colonia creció a 5.",
+    ),
+    "lesson.grace.title": ("Grace moves", "Gracia"),
+    "lesson.grace.text": (
+        "When all 12 of a player's satellites are connected, the other gets 3 grace "
+        "moves, then the game ends. Connect your last one.",
+        "Cuando un jugador tiene sus 12 conectados, el otro hace 3 movimientos de "
+        "gracia y se acaba. Conecta tu último.",
+    ),
+    "lesson.grace.goal": ("Connect your last one", "Conecta el último"),
+    "lesson.grace.wrong": (
+        "Your last free satellite is a 2: it must land exactly 2 cells away, beside a blue one.",
+        "Tu último satélite libre es un 2: debe caer justo a 2 celdas, junto a uno azul.",
+    ),
+    "lesson.grace.done": (
+        "All 12 connected: Blue now plays 3 grace moves (\u26a1 counts them), then the "
+        "game is scored.",
+        "Los 12 conectados: ahora Azul juega 3 de gracia (\u26a1 los cuenta) y luego se puntúa.",
+    ),
+    "lesson.tiebreak.title": ("Tiebreak", "Desempate"),
+    "lesson.tiebreak.text": (
+        "More colonies wins; with as many each, the lowest controlled total wins. Blue "
+        "controls a colony of 10: make yours lower.",
+        "Gana quien tenga más colonias; si empatan, el total controlado más bajo. Azul "
+        "controla una de 10: haz la tuya menor.",
+    ),
+    "lesson.tiebreak.goal": ("A colony below 10", "Colonia menor que 10"),
+    "lesson.tiebreak.wrong": (
+        "Blue still leads: make a colony you control that totals less than 10.",
+        "Azul sigue en ventaja: haz una colonia tuya que sume menos de 10.",
+    ),
+    "lesson.tiebreak.done": (
+        "One colony each; yours totals 6, Blue's 10: Red leads on the tiebreak.",
+        "Una colonia cada uno; la tuya suma 6 y la de Azul 10: Rojo lleva ventaja por desempate.",
     ),
 }
 

@@ -21,6 +21,7 @@ from device.opponent import DEFAULT_LEVEL, LEVEL_NUMBERS
 from device.rules_screen import RulesScreen
 from device.screen import Host, Screen
 from device.settings import CHOICES, LIGHT_SETTINGS
+from device.tutorial import finished
 from engine.pieces import BLUE, RED
 from ports.link import Role
 
@@ -134,10 +135,14 @@ class TitleScreen(MenuScreen):
 
     def items(self) -> list[Item]:
         t = self.ui.t
+        done = finished(self.ui.settings)
+        tutorial = Item(lambda: t("title.tutorial"), self.host.start_tutorial)
         return [
             Item(lambda: t("title.continue"), self.resume, visible=self.host.saves.has_game),
+            *([] if done else [tutorial]),
             Item(lambda: t("title.new"), lambda: self.host.push(NewGameScreen(self.host))),
             Item(lambda: t("title.rules"), self.open_rules),
+            *([tutorial] if done else []),
             Item(lambda: t("title.settings"), lambda: self.host.push(SettingsScreen(self.host))),
             Item(lambda: t("title.about"), lambda: self.host.push(AboutScreen(self.host))),
             power_off_item(self.host),

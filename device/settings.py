@@ -36,6 +36,8 @@ CHOICES: dict[str, tuple[object, ...]] = {
 """Each setting and its values, in the order the Settings screen cycles them."""
 LIGHT_SETTINGS = ("brightness", "dim_after_s")
 """Shown only on a device with a backlight."""
+PROGRESS: dict[str, range] = {"tutorial_lessons": range(100)}
+"""What the app keeps for the player that the Settings screen does not offer, and its range."""
 
 
 @dataclass
@@ -52,6 +54,8 @@ class Settings:
     """Percent of the panel's backlight (devices with a backlight only)."""
     dim_after_s: int = 60
     """Seconds without a button before the backlight dims; 0 never."""
+    tutorial_lessons: int = 0
+    """How many of the tutorial's lessons, in order, the player has done or skipped."""
 
     def cycle(self, name: str, step: int = 1) -> None:
         values = CHOICES[name]
@@ -65,7 +69,8 @@ def settings_from(stored: object) -> Settings:
     if isinstance(stored, dict):
         for field in fields(Settings):
             value = stored.get(field.name)
-            if value in CHOICES[field.name] and type(value) is type(getattr(settings, field.name)):
+            allowed = CHOICES.get(field.name) or PROGRESS[field.name]
+            if value in allowed and type(value) is type(getattr(settings, field.name)):
                 setattr(settings, field.name, value)
     return settings
 

@@ -17,6 +17,8 @@ from device.i18n import LANGUAGES, LEGEND_PAGE
 from device.menus import ConfirmScreen, KeepRotationScreen, NewGameScreen, SettingsScreen
 from device.rules_screen import RulesScreen
 from device.selection import Stage
+from device.tutorial import LESSONS
+from device.tutorial_screens import DoneCard, LessonCard, LessonScreen
 from engine.moves import CONNECTION, DISPLACEMENT, kind_of, origin_of, target_of
 from engine.playout import random_move
 from engine.record import GameRecord
@@ -137,6 +139,16 @@ def render_gallery(
     app.push(keep)
     shoot("keep-rotation")
     keep.revert()
+    colony = [lesson.name for lesson in LESSONS].index("colony")
+    app.screens = app.screens[:1]
+    app.push(LessonCard(app, colony))
+    shoot("tutorial-card")
+    app.screens = app.screens[:1]
+    app.push(LessonScreen(app, colony))
+    shoot("tutorial-lesson")
+    app.screens = app.screens[:1]
+    app.push(DoneCard(app, len(LESSONS) - 1))
+    shoot("tutorial-done")
     return shots
 
 

@@ -12,6 +12,7 @@ from device.i18n import LANGUAGES, RULE_PAGES, STRINGS, text
 from device.profiles import PROFILES
 from device.settings import CHOICES, Settings
 from device.theme import Fonts
+from device.tutorial import LESSONS, PARTS
 from device.ui import Ui
 from engine.position import END_REASON_NAMES
 from engine.start import starting_position
@@ -50,6 +51,7 @@ def test_every_key_built_at_run_time_exists() -> None:
     built |= {f"settings.repeat.{value}" for value in CHOICES["repeat"]}
     built |= {f"new.mode.{mode}" for mode in ("ai", "hotseat", "link")}
     built |= {meaning for p in PROFILES.values() for _, meaning in p.help_lines}
+    built |= {lesson.key(part) for lesson in LESSONS for part in PARTS}
     assert sorted(built - set(STRINGS)) == []
 
 

@@ -1,0 +1,166 @@
+"""The tutorial: lessons made and checked with the engine, played through the
+buttons on every device, progress kept across restarts."""
+
+import json
+from pathlib import Path
+
+import pytest
+from app_driver import Driver
+
+from device.i18n import LANGUAGES
+from device.menus import MessageScreen, TitleScreen
+from device.profiles import PROFILES
+from device.settings import SETTINGS_FILE, Settings, load_settings, store_settings
+from device.storage import save_text
+from device.tutorial import LESSONS, PARTS, Lesson, after, lesson_match
+from device.tutorial_screens import PADDING, DoneCard, LessonCard, LessonScreen, TutorialMenu
+from engine.notation import format_position, parse_position
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
+def test_each_lesson_is_a_legal_position_one_engine_move_from_its_goal(lesson: Lesson) -> None:
+    position = parse_position(lesson.start)  # the engine's strict reading: rules 5 hold
+    moves = position.legal_moves()
+    goal = lesson.goal_moves()
+    assert goal, "the engine finds no move that completes the lesson"
+    assert len(goal) < len(moves), "every move completes it: the lesson checks nothing"
+    assert not any(after(position, m).is_over() for m in moves), "a miss must be undoable"
+    assert format_position(position) == lesson.start
+
+
+def test_each_lesson_teaches_what_it_says() -> None:
+    by_name = {lesson.name: lesson for lesson in LESSONS}
+    assert list(by_name) == ["move", "open", "connect", "colony", "displace", "grace", "tiebreak"]
+    opening = by_name["open"].position()
+    assert not opening.connections_open()
+    for move in by_name["open"].goal_moves():
+        assert after(opening, move).connections_open()
+    grace = by_name["grace"].position()
+    for move in by_name["grace"].goal_moves():
+        assert after(grace, move).grace == 3
+    tiebreak = by_name["tiebreak"].position()
+    for move in by_name["tiebreak"].goal_moves():
+        assert after(tiebreak, move).connected_total() > tiebreak.connected_total()
+
+
+def test_a_lesson_match_stores_nothing_and_shows_a_goal_move_as_its_hint() -> None:
+    lesson = LESSONS[2]
+    match = lesson_match(lesson)
+    assert match.ask_hint()
+    match.tick(0)
+    assert match.hint in lesson.goal_moves()
+    assert match.play(lesson.goal_moves()[0]) and match.undo()
+    assert format_position(match.game.position) == lesson.start
+
+
+def _words_of(card: LessonCard | DoneCard) -> tuple[int, int]:
+    """How far down a card's words reach, and where its buttons start."""
+    heading, words = card.lines()
+    return 2 * PADDING + (len(heading) + len(words)) * card.ui.layout.line, card.bar_top()
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_lesson_fits_the_screen_in_both_languages(
+    profile: str, language: str, tmp_path: Path
+) -> None:
+    driver = Driver(profile, tmp_path)
+    app = driver.app
+    app.settings.language = language
+    for index, lesson in enumerate(LESSONS):
+        for card in (LessonCard(app, index), DoneCard(app, index)):
+            height, room = _words_of(card)
+            assert height <= room, (type(card).__name__, lesson.name)
+            shown = [item for row in card.bar_rows() for item in row]
+            assert shown == card.controls(), "every button the card uses is named"
+        goal = app.ui.t(lesson.key("goal"))
+        assert app.ui.font().size(goal)[0] <= app.ui.layout.width - 4 or app.ui.layout.side_panel
+        for part in PARTS:
+            assert app.ui.t(lesson.key(part), button="A")
+
+
+def _tutorial_item_index(driver: Driver) -> int:
+    title = driver.app.top
+    assert isinstance(title, TitleScreen)
+    return [item.label() for item in title.shown()].index("Tutorial")
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_every_lesson_plays_through_the_buttons(profile: str, tmp_path: Path) -> None:
+    driver = Driver(profile, tmp_path)
+    app = driver.app
+    assert _tutorial_item_index(driver) == 0, "a new player finds the tutorial first"
+    driver.choose_item("Tutorial")
+    for index, lesson in enumerate(LESSONS):
+        card = app.top
+        assert isinstance(card, LessonCard) and card.index == index
+        driver.confirm()
+        screen = app.top
+        assert isinstance(screen, LessonScreen)
+        assert screen.prompt() == app.ui.t(lesson.key("goal"))
+        goal = lesson.goal_moves()
+        miss = next(m for m in screen.game.position.legal_moves() if m not in goal)
+        driver.play(miss)
+        driver.advance(400)
+        message = app.top
+        assert isinstance(message, MessageScreen), lesson.name
+        assert app.ui.t(lesson.key("wrong")) in message.words
+        driver.confirm()
+        assert app.screens[-1] is screen
+        assert format_position(screen.game.position) == lesson.start
+        driver.play(goal[-1])
+        driver.advance(400)
+        assert isinstance(app.top, DoneCard), lesson.name
+        assert load_settings(tmp_path).tutorial_lessons == index + 1
+        driver.confirm()
+    assert isinstance(app.top, TitleScreen) and len(app.screens) == 1
+    assert _tutorial_item_index(driver) > 0, "after the tutorial, New game comes first"
+    assert load_settings(tmp_path).tutorial_lessons == len(LESSONS)
+
+
+def test_skipping_and_leaving_keep_the_place_across_a_restart(tmp_path: Path) -> None:
+    driver = Driver("lcdhat", tmp_path)
+    driver.choose_item("Tutorial")
+    driver.back()  # skip the first lesson
+    driver.back()  # and the second
+    card = driver.app.top
+    assert isinstance(card, LessonCard) and card.index == 2
+    driver.confirm()
+    driver.open_menu()
+    assert isinstance(driver.app.top, TutorialMenu)
+    driver.choose_item("Leave tutorial")
+    assert isinstance(driver.app.top, TitleScreen)
+    again = Driver("lcdhat", tmp_path)
+    assert _tutorial_item_index(again) == 0, "not finished: still offered first"
+    again.choose_item("Tutorial")
+    card = again.app.top
+    assert isinstance(card, LessonCard) and card.index == 2
+
+
+def test_show_me_points_at_a_move_that_completes_the_lesson(tmp_path: Path) -> None:
+    driver = Driver("hatmini", tmp_path)
+    driver.choose_item("Tutorial")
+    driver.confirm()
+    screen = driver.app.top
+    assert isinstance(screen, LessonScreen)
+    driver.open_menu()
+    driver.choose_item("Show me")
+    driver.advance(100)
+    assert screen.hint in LESSONS[0].goal_moves()
+
+
+def test_a_finished_tutorial_starts_again_from_the_first_lesson(tmp_path: Path) -> None:
+    store_settings(tmp_path, Settings(tutorial_lessons=len(LESSONS)))
+    driver = Driver("tabletop", tmp_path)
+    driver.choose_item("Tutorial")
+    card = driver.app.top
+    assert isinstance(card, LessonCard) and card.index == 0
+    driver.back()  # skipping again does not undo the finished tutorial
+    assert load_settings(tmp_path).tutorial_lessons == len(LESSONS)
+
+
+@pytest.mark.parametrize("stored", [-1, 100, "3", 2.0, True, None])
+def test_damaged_progress_reads_as_none_and_keeps_the_rest(stored: object, tmp_path: Path) -> None:
+    document = {"language": "es", "tutorial_lessons": stored}
+    save_text(tmp_path / SETTINGS_FILE, json.dumps(document))
+    assert load_settings(tmp_path) == Settings(language="es")

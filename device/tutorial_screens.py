@@ -170,8 +170,8 @@ class DoneCard(Card):
     def handle(self, button: Button) -> None:
         if button is Button.A:
             show_lesson(self.host, self.index + 1)
-        else:
-            super().handle(button)
+        elif button is Button.MENU:
+            self.host.push(TutorialMenu(self.host, self.index, can_skip=False))
 
 
 class LessonScreen(GameScreen):
@@ -224,10 +224,14 @@ class TutorialMenu(MenuScreen):
     wraps = False
     title_key = "menu.title"
 
-    def __init__(self, host: Host, index: int, lesson: LessonScreen | None = None) -> None:
+    def __init__(
+        self, host: Host, index: int, lesson: LessonScreen | None = None, can_skip: bool = True
+    ) -> None:
         super().__init__(host)
         self.index = index
         self.lesson = lesson
+        self.can_skip = can_skip
+        """False after the lesson is done: A goes on from there."""
 
     def handle(self, button: Button) -> None:
         if button is Button.MENU:
@@ -241,7 +245,11 @@ class TutorialMenu(MenuScreen):
         return [
             Item(lambda: t("menu.resume"), host.pop),
             Item(lambda: t("menu.show_me"), self._show_me, visible=lambda: self.lesson is not None),
-            Item(lambda: t("menu.skip_lesson"), lambda: skip_lesson(host, self.index)),
+            Item(
+                lambda: t("menu.skip_lesson"),
+                lambda: skip_lesson(host, self.index),
+                visible=lambda: self.can_skip,
+            ),
             Item(lambda: t("menu.rules"), lambda: host.push(RulesScreen(host))),
             Item(lambda: t("menu.settings"), lambda: host.push(SettingsScreen(host))),
             Item(lambda: t("menu.leave_tutorial"), host.to_title),

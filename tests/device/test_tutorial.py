@@ -164,3 +164,20 @@ def test_damaged_progress_reads_as_none_and_keeps_the_rest(stored: object, tmp_p
     document = {"language": "es", "tutorial_lessons": stored}
     save_text(tmp_path / SETTINGS_FILE, json.dumps(document))
     assert load_settings(tmp_path) == Settings(language="es")
+
+
+def test_after_a_lesson_its_menu_offers_no_skip_and_a_goes_on(tmp_path: Path) -> None:
+    driver = Driver("tabletop", tmp_path)
+    driver.choose_item("Tutorial")
+    driver.confirm()
+    driver.play(LESSONS[0].goal_moves()[0])
+    driver.advance(400)
+    assert isinstance(driver.app.top, DoneCard)
+    driver.open_menu()
+    menu = driver.app.top
+    assert isinstance(menu, TutorialMenu)
+    assert "Skip lesson" not in [item.label() for item in menu.shown()]
+    driver.choose_item("Resume")
+    driver.confirm()
+    card = driver.app.top
+    assert isinstance(card, LessonCard) and card.index == 1

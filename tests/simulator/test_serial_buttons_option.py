@@ -10,9 +10,8 @@ import pygame
 import pytest
 
 from device.app import App
-from device.menus import MenuScreen, TitleScreen
+from device.menus import MenuScreen, NewGameScreen, TitleScreen
 from device.profiles import PROFILES
-from device.rules_screen import RulesScreen
 from drivers.display import HeadlessDisplay
 from drivers.keyboard import keymap_for
 from drivers.serial_buttons.protocol import BUTTONS
@@ -93,8 +92,8 @@ def test_controller_presses_move_the_title_menu_and_survive_unplug_and_replug(
         wired.pump_until(lambda: wired.said[-1] == "controller reconnected")
         assert wired.buttons.status() == ""
 
-        wired.desktop_key(pygame.K_a)  # A: choose the item under the cursor (Rules)
-        assert isinstance(wired.app.top, RulesScreen)
+        wired.desktop_key(pygame.K_a)  # A: choose the item under the cursor (New game)
+        assert isinstance(wired.app.top, NewGameScreen)
     finally:
         wired.buttons.stop()
 

@@ -38,9 +38,9 @@ def controls(profile: DeviceProfile) -> Controls:
 
 
 def demo_script(profile: str, moves: int = 8) -> str:
-    """A script for a fresh save folder (the title then starts on New game)."""
+    """A script for a fresh save folder (the title then starts on Tutorial, New game next)."""
     c = controls(PROFILES[profile])
-    lines = ["shot title", c.confirm, "shot new-game"]
+    lines = ["shot title", c.next_item, c.confirm, "shot new-game"]
     lines += [c.next_item] * 3 + [c.confirm, "wait 300", "shot game-start"]
     lines += [c.confirm, "shot choose-destination", c.back]
     for _ in range(moves):

@@ -27,7 +27,7 @@ def test_without_a_display_it_says_so_and_writes_screenshots_where_it_said(
 
 def test_a_script_plays_timed_presses_and_records_frames(tmp_path: Path) -> None:
     script = tmp_path / "moves.txt"
-    script.write_text("press X  # to Rules\npress A\nshot rules\nhold B 800\nwait 100\n")
+    script.write_text("repeat 2 press X  # to Rules\npress A\nshot rules\nhold B 800\nwait 100\n")
     out = tmp_path / "out"
     code = main(
         [
@@ -80,8 +80,8 @@ def _play(tmp_path: Path, script: str, *extra: str) -> int:
     return main([*options, *extra])
 
 
-HOTSEAT_GAME = "press A\npress A\npress A\nrepeat 2 press X\npress A\n"
-"""HAT Mini, fresh folder: New game, mode cycled to hotseat, Start."""
+HOTSEAT_GAME = "press X\npress A\npress A\npress A\nrepeat 2 press X\npress A\n"
+"""HAT Mini, fresh folder: past the tutorial to New game, mode cycled to hotseat, Start."""
 RESIGN = "hold B 800\nrepeat 5 press X\npress A\npress X\npress A\nwait 200\n"
 
 

@@ -204,6 +204,12 @@ class ShowGoal:
     def busy(self) -> bool:
         return self._answer is not None
 
+    def ponder(self, position: Position, level: int) -> None:
+        """The answer is found at once: nothing to think ahead about."""
+
+    def keep_pondering(self) -> bool:
+        return False
+
 
 def lesson_match(lesson: Lesson) -> Match:
     """The lesson's position as a match both sides play from the buttons, storing nothing."""

@@ -331,7 +331,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "lesson.move.goal": ("Jump over a satellite", "Salta sobre otro"),
     "lesson.move.wrong": (
-        "That move jumps over nothing: pick a red satellite with another one in its way.",
+        "That jumps over nothing: pick a satellite with another in its way.",
         "Esa jugada no salta nada: elige un satélite rojo con otro en su camino.",
     ),
     "lesson.move.done": (
@@ -364,7 +364,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lesson.connect.goal": ("Connect to Blue", "Conecta con Azul"),
     "lesson.connect.wrong": (
         "No connection: your 3 must move exactly 3 cells to land beside the blue 2.",
-        "Sin conexión: tu 3 debe moverse justo 3 celdas y caer junto al 2 azul.",
+        "Sin conexión: tu 3 debe moverse justo 3 celdas, junto al 2 azul.",
     ),
     "lesson.connect.done": (
         "Connected: both are locked now. A connection needs the exact distance.",
@@ -379,7 +379,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "lesson.colony.goal": ("A colony you control", "Una colonia tuya"),
     "lesson.colony.wrong": (
-        "Not yours: add up Red's values and Blue's in that group. Try a bigger satellite.",
+        "Not yours: compare Red's and Blue's sums in it. Try a bigger satellite.",
         "No es tuya: suma los valores rojos y los azules del grupo. Prueba uno mayor.",
     ),
     "lesson.colony.done": (
@@ -395,7 +395,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "lesson.displace.goal": ("Push it into the colony", "Empújalo a la colonia"),
     "lesson.displace.wrong": (
-        "Move your 3 exactly onto the blue 2, then choose an orange cell beside a red one.",
+        "Move your 3 exactly onto the blue 2, then pick an orange cell by a red one.",
         "Mueve tu 3 justo sobre el 2 azul y elige una celda naranja junto a un rojo.",
     ),
     "lesson.displace.done": (
@@ -411,8 +411,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "lesson.grace.goal": ("Connect your last one", "Conecta el último"),
     "lesson.grace.wrong": (
-        "Your last free satellite is a 2: it must land exactly 2 cells away, beside a blue one.",
-        "Tu último satélite libre es un 2: debe caer justo a 2 celdas, junto a uno azul.",
+        "Your last free one is a 2: land it exactly 2 cells away, by a blue one.",
+        "Tu último libre es un 2: muévelo justo 2 celdas, junto a uno azul.",
     ),
     "lesson.grace.done": (
         "All 12 connected: Blue now plays 3 grace moves (\u26a1 counts them), then the "

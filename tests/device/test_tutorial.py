@@ -1,17 +1,16 @@
 """The tutorial: lessons made and checked with the engine, played through the
 buttons on every device, progress kept across restarts."""
 
-import json
 from pathlib import Path
 
 import pytest
 from app_driver import Driver
 
 from device.i18n import LANGUAGES
+from device.journal.lines import encode_line
 from device.menus import MessageScreen, TitleScreen
 from device.profiles import PROFILES
 from device.settings import SETTINGS_FILE, Settings, load_settings, store_settings
-from device.storage import save_text
 from device.tutorial import LESSONS, PARTS, Lesson, after, lesson_match
 from device.tutorial_screens import PADDING, DoneCard, LessonCard, LessonScreen, TutorialMenu
 from engine.notation import format_position, parse_position
@@ -162,7 +161,7 @@ def test_a_finished_tutorial_starts_again_from_the_first_lesson(tmp_path: Path) 
 @pytest.mark.parametrize("stored", [-1, 100, "3", 2.0, True, None])
 def test_damaged_progress_reads_as_none_and_keeps_the_rest(stored: object, tmp_path: Path) -> None:
     document = {"language": "es", "tutorial_lessons": stored}
-    save_text(tmp_path / SETTINGS_FILE, json.dumps(document))
+    (tmp_path / SETTINGS_FILE).write_bytes(encode_line(document))
     assert load_settings(tmp_path) == Settings(language="es")
 
 

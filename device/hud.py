@@ -56,7 +56,8 @@ def detail_items(ui: Ui, position: Position) -> list[HudItem]:
     palette = ui.palette
     items = [HudItem(ui.t("hud.connected", count=position.connected_total()), palette.text)]
     if position.connections_open():
-        edges = " ".join(ui.t(f"edge.{edge}") for edge in position.free_edges())
+        # No-break spaces: the free edges wrap as one word, never one letter alone.
+        edges = "\u00a0".join(ui.t(f"edge.{edge}") for edge in position.free_edges())
         items.append(HudItem(ui.t("hud.open", edges=edges), palette.free_edge))
     else:
         items.append(HudItem(ui.t("hud.closed"), palette.dim))

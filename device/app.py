@@ -165,14 +165,14 @@ class App:
         players = Players(self.thinker, self.hint_thinker, lambda: self.settings.think_ms)
         if journal is None:
             journal = self.saves.begin(game, link_info(game))
-        try:
-            journal.sync(game)
-        except OSError as error:
-            self.save_failed(error)
         match = Match(game, players, journal, link=link, on_save_error=self.save_failed)
         self.match = match
         self.screens = [TitleScreen(self), GameScreen(self, match)]
         self.dirty = True
+        try:  # once the screens are set: the message of a failure goes on top of them
+            journal.sync(game)
+        except OSError as error:
+            self.save_failed(error)
 
     def start_tutorial(self) -> None:
         self._close_match()

@@ -118,6 +118,9 @@ class SaveFolder:
                 continue
             if replayed.ended and self.saves_on:
                 Journal(self.disk, path, replayed.header, replayed.moves).archive()
+            elif self.saves_on and replayed.game().is_over():
+                # stopped after the game's last ply, before its end was stored
+                Journal.reopen(self.disk, path, replayed).finish(replayed.game())
             elif not replayed.ended:
                 self._resumable = path
         return notices

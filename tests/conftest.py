@@ -19,10 +19,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--long",
         action="store_true",
-        help="run the fuzz suite (tests/fuzz) with 100 times more cases, for the nightly run",
+        help="the nightly run: the fuzz suite (tests/fuzz) with 100 times more cases, "
+        "200 kills of the simulator (tests/simulator/test_crash_kills.py)",
     )
 
 
 def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("--long"):
         os.environ["SATELLITES_FUZZ"] = "long"
+        os.environ.setdefault("SATELLITES_CRASH_RUNS", "200")

@@ -231,7 +231,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "The device could not power off ({problem}).",
         "No se pudo apagar el aparato ({problem}).",
     ),
-    "msg.ok": ("A: OK", "A: vale"),
+    "msg.ok": ("OK", "vale"),
     # Rules
     "rules.title": ("Rules {page}/{pages}", "Reglas {page}/{pages}"),
     "rules.heading": ("{pages} {title}", "{pages} {title}"),

@@ -12,7 +12,7 @@ import pygame
 
 import engine
 from device.buttons import Button
-from device.controls import Control, control, draw_screen_bar, screen_bar_top
+from device.controls import Control, control, control_label, draw_screen_bar, screen_bar_top
 from device.game import HOTSEAT, LINK, MODES, VERSUS_AI, Game, GameSetup
 from device.journal.folder import SaveError
 from device.link_games import PORT_TAG, ROLE_TAG
@@ -468,6 +468,14 @@ class MessageScreen(Screen):
         if button in (Button.A, Button.B):
             self.host.pop()
 
+    def controls(self) -> list[Control]:
+        return [control("msg.ok", Button.A)]
+
+    def _dismiss_label(self) -> str:
+        """The device's own name of the choose button: "A: OK", "press: OK"."""
+        (dismiss,) = self.controls()
+        return f"{control_label(self.ui, dismiss)}: {self.ui.t(dismiss.does)}"
+
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.ui
         layout = ui.layout
@@ -478,7 +486,7 @@ class MessageScreen(Screen):
         font = ui.font()
         lines = ui.wrap(self.words, font, panel.w - 16)
         bottom = ui.draw_lines(surface, lines, font, (panel.x + 8, panel.y + 8))
-        ok = font.render(ui.t("msg.ok"), True, ui.palette.dim)
+        ok = font.render(self._dismiss_label(), True, ui.palette.dim)
         surface.blit(
             ok,
             (

@@ -10,7 +10,7 @@ from screen_gallery import BUSY_SEED, played_game
 from device.buttons import Button
 from device.controls import button_label, control_label
 from device.game_screen import SystemMenu
-from device.menus import ConfirmScreen
+from device.menus import ConfirmScreen, MessageScreen
 from engine.moves import CONNECTION, kind_of, origin_of, target_of
 from engine.pieces import NOBODY, colour_of
 from engine.position import Position
@@ -47,6 +47,10 @@ def test_the_button_bar_names_the_devices_own_buttons(
     assert labels[0] == confirm and menu in labels
     has_arrows = button_label(driver.app.ui, Button.LEFT) is not None
     assert has_arrows == (profile != "hatmini"), "no arrows are named where there are none"
+    driver.app.show_message("The last move could not be read.")
+    message = driver.app.top
+    assert isinstance(message, MessageScreen)
+    assert [control_label(driver.app.ui, item) for item in message.controls()] == [confirm]
 
 
 def test_choosing_a_satellite_that_cannot_move_says_why(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ in the drivers they pass.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -32,7 +33,7 @@ from device.menus import MessageScreen, TitleScreen
 from device.opponent import EngineThinker, Thinker
 from device.profiles import DeviceProfile
 from device.screen import Screen
-from device.settings import load_settings, store_settings
+from device.settings import read_settings, store_settings
 from device.supply_warning import SupplyWarning
 from device.theme import Fonts
 from device.tutorial_screens import start_tutorial
@@ -106,7 +107,13 @@ class App:
         self.saves = SaveFolder(save_dir, disk)
         """Every file the app keeps goes through ``self.saves.disk`` (a test's may fail)."""
         notices = self.saves.start()
-        self.settings = load_settings(save_dir, self.saves.disk)
+        stored = read_settings(save_dir, self.saves.disk)
+        self.settings = stored.settings
+        if stored.problem:
+            notices.append(Notice("msg.settings_reset", {"problem": stored.problem}))
+        if stored.stale and self.saves.saves_on:
+            with contextlib.suppress(OSError):  # then it is told again at the next start
+                store_settings(save_dir, self.settings, self.saves.disk)
         self.ui = Ui(profile, self.settings, Fonts())
         self.thinker: Thinker = thinker or EngineThinker(
             seed, think_ahead=lambda: self.settings.think_ahead

@@ -207,6 +207,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "The last {count} moves could not be read: the game resumes before them.",
         "No se pudieron leer las últimas {count} jugadas: la partida sigue desde antes de ellas.",
     ),
+    "msg.settings_reset": (
+        "Some settings could not be read ({problem}); they are back to their defaults.",
+        "No se pudieron leer algunos ajustes ({problem}); vuelven a sus valores por defecto.",
+    ),
     "msg.journal_newer": (
         "The saved game {file} comes from a newer version of the game; it is kept as it is.",
         "La partida guardada {file} es de una versión más nueva del juego; se conserva tal cual.",

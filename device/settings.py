@@ -63,38 +63,74 @@ class Settings:
         setattr(self, name, values[(index + step) % len(values)])
 
 
-def settings_from(stored: object) -> Settings:
-    """The settings a decoded document holds; defaults for what is unknown or out of range."""
+@dataclass(frozen=True)
+class StoredSettings:
+    """The settings as read at start, and what the player must be told about them."""
+
+    settings: Settings
+    problem: str = ""
+    """What could not be used ("" when everything could), named once at start."""
+    stale: bool = False
+    """The file should be written again: in the first format, or holding refused values."""
+
+
+def settings_from(stored: object) -> tuple[Settings, list[str]]:
+    """The settings a decoded document holds, and the names of those whose stored
+    value is unknown, of the wrong kind or out of range (they keep their default)."""
     settings = Settings()
-    if isinstance(stored, dict):
-        for field in fields(Settings):
-            value = stored.get(field.name)
-            allowed = CHOICES.get(field.name) or PROGRESS[field.name]
-            if value in allowed and type(value) is type(getattr(settings, field.name)):
-                setattr(settings, field.name, value)
-    return settings
+    if not isinstance(stored, dict):
+        return settings, ["all"]
+    refused = []
+    for field in fields(Settings):
+        if field.name not in stored:
+            continue  # a setting newer than the file: its default, nothing to tell
+        value = stored[field.name]
+        allowed = CHOICES.get(field.name) or PROGRESS[field.name]
+        if value in allowed and type(value) is type(getattr(settings, field.name)):
+            setattr(settings, field.name, value)
+        else:
+            refused.append(field.name)
+    return settings, refused
 
 
 def check_settings_file(data: bytes) -> object:
     """The document a settings file holds, in either format; ValueError if none."""
+    return _decoded(data)[0]
+
+
+def _decoded(data: bytes) -> tuple[object, bool]:
+    """The document, and whether it is in the first format."""
     event = decode_line(data.rstrip(b"\n")) if data.endswith(b"\n") else None
     if event is not None:
-        return event
+        return event, False
     try:
-        return json.loads(decode_container(data))
+        return json.loads(decode_container(data)), True
     except (OldFormatError, ValueError, RecursionError) as error:
         raise ValueError(f"the settings cannot be read ({error})") from None
 
 
-def load_settings(folder: Path, disk: Disk | None = None) -> Settings:
-    """The stored settings; defaults for anything missing or damaged."""
+def read_settings(folder: Path, disk: Disk | None = None) -> StoredSettings:
+    """The stored settings; defaults for anything missing or damaged, named in ``problem``."""
     disk = disk or Disk()
+    problem = ""
     for name in (SETTINGS_FILE, PREVIOUS_COPY):
         try:
-            return settings_from(check_settings_file(disk.read(folder / name)))
-        except (OSError, ValueError):
+            document, first_format = _decoded(disk.read(folder / name))
+        except FileNotFoundError:
             continue
-    return Settings()
+        except (OSError, ValueError) as error:
+            problem = problem or f"{name}: {error}"
+            continue
+        settings, refused = settings_from(document)
+        if refused:
+            problem = f"{', '.join(refused)}"
+        return StoredSettings(settings, problem, bool(problem) or first_format)
+    return StoredSettings(Settings(), problem, bool(problem))
+
+
+def load_settings(folder: Path, disk: Disk | None = None) -> Settings:
+    """The stored settings; defaults for anything missing or damaged."""
+    return read_settings(folder, disk).settings
 
 
 def store_settings(folder: Path, settings: Settings, disk: Disk | None = None) -> None:

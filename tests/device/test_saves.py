@@ -400,6 +400,25 @@ def test_unknown_or_out_of_range_settings_fall_back_to_their_defaults(
     assert load_settings(tmp_path) == Settings()
 
 
+def test_settings_that_fell_back_are_named_once(tmp_path: Path) -> None:
+    stored = {"language": "es", "rotation": 45, "think_ms": 99, "repeat": "normal"}
+    (tmp_path / "settings.json").write_bytes(encode_line(stored))
+    driver = Driver("hatmini", tmp_path)
+    assert driver.app.settings.language == "es" and driver.app.settings.rotation == 0
+    assert messages(driver) == [
+        "No se pudieron leer algunos ajustes (rotation, think_ms); "
+        "vuelven a sus valores por defecto."
+    ]
+    again = Driver("hatmini", tmp_path)
+    assert messages(again) == [] and again.app.settings.language == "es"
+
+
+def test_a_setting_newer_than_the_file_takes_its_default_silently(tmp_path: Path) -> None:
+    (tmp_path / "settings.json").write_bytes(encode_line({"language": "es"}))
+    driver = Driver("hatmini", tmp_path)
+    assert messages(driver) == [] and driver.app.settings == Settings(language="es")
+
+
 def test_settings_changed_on_screen_are_there_after_a_restart(tmp_path: Path) -> None:
     driver = Driver("hatmini", tmp_path)
     driver.choose_item("Settings")

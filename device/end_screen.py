@@ -8,11 +8,14 @@ import pygame
 
 from device.board_view import draw_satellite
 from device.buttons import Button
-from device.controls import control, draw_screen_bar, screen_bar_top
+from device.controls import Control, control, draw_screen_bar, screen_bar_top
 from device.game import Game
-from device.menus import BACKWARD, FORWARD
+from device.menus import BACKWARD, BROWSE, FORWARD
 from device.pages import Block, draw_page, paginate, text_blocks
+from device.replay import Replay, outcome_of
+from device.replay_screen import ReplayScreen
 from device.screen import Host, Screen
+from device.verdict import verdict
 from engine.geometry import file_of, rank_of
 from engine.pieces import BLUE, NOBODY, RED
 from engine.scoring import Group, Score
@@ -32,33 +35,53 @@ def deciding_colonies(result: Score) -> tuple[Group, Group] | None:
     return (chosen[0], chosen[1])
 
 
+CHOICES = ("menu.to_title", "end.final_board", "end.replay")
+"""What the player may do next, on the last screenful: A still leaves unless they move."""
+
+
 class EndScreen(Screen):
     def __init__(self, host: Host, game: Game) -> None:
         super().__init__(host)
         self.game = game
         self.result = game.score()
         self.part = 0
-        """Which screenful: the result first, then what did not fit."""
+        """Which screenful: the result first, then what did not fit; the choices last."""
         self.parts = 1
+        self.choice = 0
+        """Which of ``CHOICES`` A takes (on the last screenful)."""
+
+    def on_last_part(self) -> bool:
+        return self.part + 1 >= self.parts
 
     def handle(self, button: Button) -> None:
-        if button in FORWARD and self.part + 1 < self.parts:
-            self.part += 1
-        elif button in BACKWARD and self.part > 0:
-            self.part -= 1
-        elif button in (Button.A, Button.B, Button.MENU):
+        self._paged()
+        last = self.on_last_part()
+        if button in FORWARD:
+            if last:
+                self.choice = min(self.choice + 1, len(CHOICES) - 1)
+            else:
+                self.part += 1
+        elif button in BACKWARD:
+            if last and self.choice > 0:
+                self.choice -= 1
+            elif self.part > 0:
+                self.part -= 1
+        elif button is Button.A:
+            self.choose(CHOICES[self.choice] if last else "menu.to_title")
+        elif button in (Button.B, Button.MENU):
             self.host.to_title()
 
+    def choose(self, choice: str) -> None:
+        if choice == "menu.to_title":
+            self.host.to_title()
+            return
+        replay = Replay.of(self.game, at_end=choice == "end.final_board")
+        self.host.push(ReplayScreen(self.host, replay, self.game.setup))
+
     def headline(self) -> tuple[str, int]:
-        """The big line and the colour it is written in (NOBODY: neutral)."""
-        t = self.ui.t
-        if self.game.resigned != NOBODY:
-            winner = 1 - self.game.resigned
-            return t("end.wins", colour=self.ui.colour_name(winner)), winner
-        winner = self.result.winner
-        if winner == NOBODY:
-            return t("end.draw"), NOBODY
-        return t("end.wins", colour=self.ui.colour_name(winner)), winner
+        """The big line ("You win", "Red wins") and its colour (NOBODY: neutral)."""
+        outcome = outcome_of(self.game.position, self.game.resigned)
+        return verdict(self.ui, outcome, self.game.setup), outcome.winner
 
     def explanation(self) -> list[str]:
         """Why the game ended and why this result, in words."""
@@ -87,11 +110,33 @@ class EndScreen(Screen):
             words.append(t(key, **values))
         return words
 
+    def _headline_blocks(self, width: int) -> list[Block]:
+        headline, colour = self.headline()
+        shade = self.ui.palette.text if colour == NOBODY else self.ui.palette.players_light[colour]
+        return text_blocks(self.ui, headline, width, shade, bold=True)
+
+    def _area(self) -> pygame.Rect:
+        return pygame.Rect(6, 4, self.ui.layout.width - 12, screen_bar_top(self.ui) - 8)
+
+    def _paged(self) -> list[list[Block]]:
+        """The pages for the words as they are now (the language may have changed)."""
+        pages = self._pages(self._area())
+        self.parts = len(pages)
+        self.part = min(self.part, self.parts - 1)
+        return pages
+
+    def _pages(self, area: pygame.Rect) -> list[list[Block]]:
+        """The result, the explanation and the chips, then the choices; choices
+        left alone on the last page get the headline above them again."""
+        choices = Block(len(CHOICES) * (self.ui.layout.line + 6), self._draw_choices)
+        pages = paginate([*self._blocks(area.w), choices], area.h)
+        if len(pages) > 1 and len(pages[-1]) == 1:
+            pages[-1] = [*self._headline_blocks(area.w), choices]
+        return pages
+
     def _blocks(self, width: int) -> list[Block]:
         ui = self.ui
-        headline, colour = self.headline()
-        shade = ui.palette.text if colour == NOBODY else ui.palette.players_light[colour]
-        blocks = text_blocks(ui, headline, width, shade, bold=True)
+        blocks = self._headline_blocks(width)
         for paragraph in self.explanation():
             blocks += text_blocks(ui, paragraph, width)
         blocks += self._chip_rows(width)
@@ -102,18 +147,33 @@ class EndScreen(Screen):
             blocks.append(Block(height, partial(self._draw_side_by_side, pair=pair)))
         return blocks
 
+    def _draw_choices(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        ui = self.ui
+        row = ui.layout.line + 6
+        font = ui.font()
+        for index, key in enumerate(CHOICES):
+            rect = pygame.Rect(area.x + 2, area.y + index * row, area.w - 4, row - 2)
+            if index == self.choice:
+                pygame.draw.rect(surface, ui.palette.highlight, rect, border_radius=4)
+                pygame.draw.rect(surface, ui.palette.cursor, rect, width=1, border_radius=4)
+            words = font.render(ui.t(key), True, ui.palette.text)
+            surface.blit(words, (rect.centerx - words.get_width() // 2, rect.y + 1))
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        ui = self.ui
-        area = pygame.Rect(6, 4, ui.layout.width - 12, screen_bar_top(ui) - 8)
-        pages = paginate(self._blocks(area.w), area.h)
-        self.parts = len(pages)
-        self.part = min(self.part, self.parts - 1)
-        draw_page(surface, pages[self.part], area)
-        more = self.part + 1 < self.parts
-        controls = [control("ctl.more", Button.DOWN, Button.NEXT)] if more else []
-        controls.append(control("ctl.continue", Button.A))
-        draw_screen_bar(surface, ui, controls)
+        pages = self._paged()
+        draw_page(surface, pages[self.part], self._area())
+        draw_screen_bar(surface, self.ui, self.controls())
+
+    def controls(self) -> list[Control]:
+        if not self.on_last_part():
+            more = control("ctl.more", Button.DOWN, Button.NEXT)
+            return [more, control("ctl.title", Button.A)]
+        return [
+            control("help.confirm", Button.A),
+            control("ctl.browse", *BROWSE),
+            control("ctl.title", Button.B),
+        ]
 
     def _chip_rows(self, width: int) -> list[Block]:
         """Every colony as a chip: its total, in its controller's colour (grey: nobody)."""

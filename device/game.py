@@ -15,6 +15,8 @@ HOTSEAT = "hotseat"
 VERSUS_AI = "ai"
 LINK = "link"
 MODES = (HOTSEAT, VERSUS_AI, LINK)
+MODE_TAG, LEVEL_TAG = "Mode", "Level"
+"""Record tags naming how a game was played (the archive shows them)."""
 
 
 @dataclass
@@ -55,9 +57,9 @@ class Game:
     def new(cls, seed: int, setup: GameSetup, names: tuple[str, str], date: str) -> Game:
         record = GameRecord.from_seed(seed, red=names[RED], blue=names[BLUE])
         record.date = date
-        record.tags = {"Mode": setup.mode}
+        record.tags = {MODE_TAG: setup.mode}
         if setup.mode == VERSUS_AI:
-            record.tags["Level"] = str(setup.ai_level)
+            record.tags[LEVEL_TAG] = str(setup.ai_level)
         return cls(record, setup)
 
     @property

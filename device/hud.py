@@ -114,3 +114,30 @@ def draw_hud(
         if y + len(lines) * layout.line > bottom:
             return
         y = _draw_item(surface, ui, item, area.x + 4, y, area.w - 8) + 3
+
+
+def draw_view_hud(
+    surface: pygame.Surface,
+    ui: Ui,
+    headline: list[HudItem],
+    details: list[HudItem],
+    controls: list[Control],
+) -> None:
+    """The HUD of a board that is looked at, not played (a replay): below the board,
+    the headline items and the button bar; beside it, the details too."""
+    layout = ui.layout
+    area = layout.hud
+    pygame.draw.rect(surface, ui.palette.panel, area)
+    if not layout.side_panel:
+        y = area.y
+        for item in headline:
+            y = _draw_item(surface, ui, item, area.x + 2, y, 10_000)
+        draw_button_bar(surface, ui, controls, y)
+        return
+    bottom = draw_button_column(surface, ui, controls, area)
+    y = area.y + 3
+    for item in headline + details:
+        lines = ui.wrap(item.words, ui.font(), area.w - 8)
+        if y + len(lines) * layout.line > bottom:
+            return
+        y = _draw_item(surface, ui, item, area.x + 4, y, area.w - 8) + 3

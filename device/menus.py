@@ -1,16 +1,18 @@
 """List screens: the title (with Continue), new game (starting a linked one too),
-settings, about, confirmations and messages.  The system menu during play is
+past games, settings, about, confirmations and messages.  The system menu during play is
 the game screen's (``device.game_screen.SystemMenu``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 from importlib import metadata
 
 import pygame
 
 import engine
+from device.archive import UNREADABLE, ArchivedGame, has_past_games, load_game, past_games
 from device.buttons import Button
 from device.controls import Control, control, control_label, draw_screen_bar, screen_bar_top
 from device.game import HOTSEAT, LINK, MODES, VERSUS_AI, Game, GameSetup
@@ -18,10 +20,13 @@ from device.journal.folder import SaveError
 from device.link_games import PORT_TAG, ROLE_TAG
 from device.link_screens import connect, port_label, role_for
 from device.opponent import DEFAULT_LEVEL, LEVEL_NUMBERS
+from device.replay import Replay
+from device.replay_screen import ReplayScreen
 from device.rules_screen import RulesScreen
 from device.screen import Host, Screen
 from device.settings import CHOICES, LIGHT_SETTINGS
 from device.tutorial import finished
+from device.verdict import verdict
 from engine.pieces import BLUE, RED
 from ports.link import Role
 
@@ -141,6 +146,11 @@ class TitleScreen(MenuScreen):
             Item(lambda: t("title.continue"), self.resume, visible=self.host.saves.has_game),
             *([] if done else [tutorial]),
             Item(lambda: t("title.new"), lambda: self.host.push(NewGameScreen(self.host))),
+            Item(
+                lambda: t("title.past"),
+                lambda: self.host.push(PastGamesScreen(self.host)),
+                visible=lambda: has_past_games(self.host.saves),
+            ),
             Item(lambda: t("title.rules"), self.open_rules),
             *([tutorial] if done else []),
             Item(lambda: t("title.settings"), lambda: self.host.push(SettingsScreen(self.host))),
@@ -494,3 +504,91 @@ class MessageScreen(Screen):
                 max(bottom + 4, panel.bottom - ok.get_height() - 6),
             ),
         )
+
+
+class PastGamesScreen(MenuScreen):
+    """The archived games, newest first, two lines each; choosing one replays it."""
+
+    title_key = "past.title"
+    wraps = False
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.games = past_games(host.saves)
+
+    def items(self) -> list[Item]:
+        return [
+            Item(partial(self.summary, game), partial(self.open, index))
+            for index, game in enumerate(self.games)
+        ]
+
+    def summary(self, game: ArchivedGame) -> str:
+        """The first line: the date and the result, from this device's side."""
+        if game.outcome is None:
+            return self.ui.t("past.unreadable")
+        result = verdict(self.ui, game.outcome, game.setup, past=True)
+        return f"{game.date or '?'}  {result}"
+
+    def opponent(self, game: ArchivedGame) -> str:
+        """The second line: who the game was played against, or the two players' names."""
+        t = self.ui.t
+        setup = game.setup
+        if game.outcome is None:
+            return game.path.name
+        if setup is None:
+            return f"{game.red} \u2013 {game.blue}"
+        if setup.mode == VERSUS_AI:
+            return t("player.computer", level=setup.ai_level)
+        return t("link.title" if setup.mode == LINK else "past.hotseat")
+
+    def open(self, index: int) -> None:
+        """Replay a game from its start; if its moves do not read, say why and mark it."""
+        game = self.games[index]
+        problem = game.problem
+        if not problem:
+            try:
+                played = load_game(self.host.saves, game)
+            except UNREADABLE as error:
+                problem = str(error)
+            else:
+                self.host.push(ReplayScreen(self.host, Replay.of(played), game.setup))
+                return
+            self.games[index] = replace(game, outcome=None, problem=problem)
+        self.host.show_message(self.ui.t("msg.past_unreadable", problem=problem))
+
+    def handle(self, button: Button) -> None:
+        if not self.games:  # the archive emptied since the title looked
+            self.host.pop()
+            return
+        super().handle(button)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui = self.ui
+        palette = ui.palette
+        layout = ui.layout
+        surface.fill(palette.background)
+        title_font = ui.font(layout.title_size, bold=True)
+        top = ui.draw_lines(
+            surface, [ui.t(self.title_key)], title_font, (0, 4), centred_in=layout.width
+        )
+        row = 2 * layout.line + 6
+        fits = max(1, (screen_bar_top(ui) - top - 2) // row)
+        index = min(self.index, len(self.games) - 1)
+        first = min(max(0, index - fits + 1), max(0, len(self.games) - fits))
+        font = ui.font()
+        for place, game in enumerate(self.games[first : first + fits]):
+            rect = pygame.Rect(6, top + place * row, layout.width - 12, row - 4)
+            if first + place == index:
+                pygame.draw.rect(surface, palette.highlight, rect, border_radius=4)
+                pygame.draw.rect(surface, palette.cursor, rect, width=1, border_radius=4)
+            for line, words in enumerate((self.summary(game), self.opponent(game))):
+                image = font.render(words, True, palette.text)
+                surface.blit(image, (rect.x + 4, rect.y + 1 + line * layout.line))
+        draw_screen_bar(surface, ui, self.controls())
+
+    def controls(self) -> list[Control]:
+        return [
+            control("ctl.replay", Button.A),
+            control("help.back", Button.B),
+            control("ctl.browse", *BROWSE),
+        ]

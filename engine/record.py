@@ -186,6 +186,12 @@ def parse_record(text: str) -> GameRecord:
     return record
 
 
+def parse_headers(text: str) -> dict[str, str]:
+    """A record's headers alone, its moves neither read nor replayed (a list of
+    games needs no more); RecordError for a malformed header."""
+    return _split_headers(text)[0]
+
+
 def _split_headers(text: str) -> tuple[dict[str, str], list[str]]:
     """The headers, then the move text split into tokens."""
     headers: dict[str, str] = {}

@@ -235,6 +235,16 @@ def replay(data: bytes) -> Replayed:
     return replayed
 
 
+def heading(data: bytes) -> tuple[Header, Event | None]:
+    """A journal's header and its end line (None: no end), the plies neither read
+    nor replayed: what a list of finished games shows.  JournalError without a header."""
+    lines = decode_lines(data)
+    if not lines.events:
+        raise JournalError("its first line is damaged" if lines.damaged else "it is cut short")
+    ends = [event for event in lines.events[1:] if "end" in event]
+    return header_from(lines.events[0]), ends[-1] if ends else None
+
+
 def _apply(replayed: Replayed, position: Position, event: Event) -> bool:
     """Play one event onto ``position``; False when it does not fit the game so far."""
     moves = replayed.moves

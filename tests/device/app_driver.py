@@ -10,12 +10,15 @@ from device.app import App, link_info
 from device.disk import Disk
 from device.game import Game
 from device.game_screen import GameScreen
+from device.journal.folder import SaveFolder
 from device.menus import MenuScreen
 from device.navigation import Direction, jump
 from device.opponent import InstantThinker, Thinker
 from device.profiles import PROFILES
 from drivers.display import HeadlessDisplay, RotatingDisplay
 from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
+from engine.playout import random_move
+from engine.position import Position
 from ports.power import Backlight, PowerSwitch, Supply
 
 CONTROLS = {
@@ -25,6 +28,14 @@ CONTROLS = {
     "tabletop": ("A", "B", "DOWN", "SELECT", ("START", 40)),
 }
 ARROWS = {(0, 1): "UP", (0, -1): "DOWN", (-1, 0): "LEFT", (1, 0): "RIGHT"}
+
+
+class RandomThinker(InstantThinker):
+    """A computer player and hint giver that answers at once, at random: for tests
+    of the screens, not of the AI, whose searches would dominate the time."""
+
+    def start(self, position: Position, level: int) -> None:
+        self._answer = random_move(position, self._rng)
 
 
 def arrow_path(start: int, goal: int, choices: list[int]) -> list[Direction]:
@@ -40,6 +51,16 @@ def arrow_path(start: int, goal: int, choices: list[int]) -> list[Direction]:
                 frontier.append(landed)
     assert goal in paths, f"no arrow presses lead from cell {start} to cell {goal}"
     return paths[goal]
+
+
+def archive_game(saves: SaveFolder, game: Game, game_id: str) -> Path:
+    """``game`` (over) in the archive, as the app stores a finished game, as ``game_id``."""
+    new_id = saves.new_id
+    saves.new_id = lambda: game_id
+    journal = saves.begin(game)
+    saves.new_id = new_id
+    journal.finish(game)
+    return journal.path
 
 
 class Driver:

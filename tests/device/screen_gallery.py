@@ -8,18 +8,28 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
-from app_driver import Driver
+from app_driver import Driver, archive_game
 
+from device.app import App
 from device.end_screen import EndScreen
-from device.game import HOTSEAT, Game, GameSetup
+from device.game import HOTSEAT, VERSUS_AI, Game, GameSetup
 from device.game_screen import GameScreen, SystemMenu
 from device.i18n import LANGUAGES, LEGEND_PAGE
-from device.menus import ConfirmScreen, KeepRotationScreen, NewGameScreen, SettingsScreen
+from device.menus import (
+    ConfirmScreen,
+    KeepRotationScreen,
+    NewGameScreen,
+    PastGamesScreen,
+    SettingsScreen,
+)
+from device.replay import Replay
+from device.replay_screen import ReplayScreen
 from device.rules_screen import RulesScreen
 from device.selection import Stage
 from device.tutorial import LESSONS
 from device.tutorial_screens import DoneCard, LessonCard, LessonScreen
 from engine.moves import CONNECTION, DISPLACEMENT, kind_of, origin_of, target_of
+from engine.pieces import BLUE, RED
 from engine.playout import random_move
 from engine.record import GameRecord
 
@@ -29,6 +39,8 @@ DECIDED_SEED = 7
 """Random play from this seed ends with Red controlling 3 colonies to Blue's 1."""
 BUSY_SEED = 41
 """After 120 plies from this seed: four colonies, connections still open."""
+REPLAY_PLY = 149
+"""The game from DECIDED_SEED has its displacement here: the replay shows its marks."""
 
 
 def played_game(seed: int, plies: int | None = None) -> Game:
@@ -50,6 +62,34 @@ def game_until(predicate: Callable[[list[int]], bool]) -> Game:
                 return game
             game.play(random_move(game.position, rng))
     raise AssertionError("no random game reached the wanted position")
+
+
+def against_the_computer(game: Game, colour: int) -> Game:
+    """``game`` as if this device had played ``colour`` against the computer."""
+    record = game.record
+    you, computer = "You", "Computer, level 3"
+    record.red, record.blue = (you, computer) if colour == RED else (computer, you)
+    record.date = "2026.11.29"
+    record.tags = {"Mode": VERSUS_AI, "Level": "3"}
+    return Game(record, GameSetup(VERSUS_AI, ai_level=3, human_colour=colour))
+
+
+def archive_games(app: App) -> list[Path]:
+    """A few finished games in the archive, and one file damaged beyond reading."""
+    hotseat = played_game(DECIDED_SEED)
+    hotseat.record.date = "2026.11.29"
+    paths = [
+        archive_game(
+            app.saves, against_the_computer(played_game(TIEBREAK_SEED), BLUE), "20261128-1"
+        ),
+        archive_game(app.saves, hotseat, "20261129-1"),
+        archive_game(
+            app.saves, against_the_computer(played_game(DECIDED_SEED), RED), "20261130-1"
+        ),
+    ]
+    damaged = app.saves.folder / "finished" / "20261130-2.journal"
+    damaged.write_bytes(b"00000000 {not a journal}\n")
+    return [*paths, damaged]
 
 
 def _settle(driver: Driver) -> None:
@@ -121,6 +161,27 @@ def render_gallery(
     app.screens = app.screens[:1]
     app.push(EndScreen(app, played_game(DECIDED_SEED)))
     shoot("end")
+    app.screens = app.screens[:1]
+    app.push(EndScreen(app, against_the_computer(played_game(DECIDED_SEED), RED)))
+    shoot("end-you-win")
+    end = app.top
+    assert isinstance(end, EndScreen)
+    end.part = end.parts - 1
+    end.choice = 1
+    shoot("end-choices")
+    app.screens = app.screens[:1]
+    replay = Replay(played_game(DECIDED_SEED).record)
+    replay.go_to(REPLAY_PLY)
+    app.push(ReplayScreen(app, replay, None))
+    shoot("replay")
+    replay.last()
+    shoot("final-board")
+    app.screens = app.screens[:1]
+    archived = archive_games(app)
+    app.push(PastGamesScreen(app))
+    shoot("past-games")
+    for path in archived:  # the next gallery in this folder starts from the same title
+        path.unlink()
     app.screens = app.screens[:1]
     rules = RulesScreen(app)
     rules.page = 5

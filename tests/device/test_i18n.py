@@ -7,6 +7,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from device.end_screen import CHOICES as END_CHOICES
 from device.hud import detail_items, essential_items
 from device.i18n import LANGUAGES, RULE_PAGES, STRINGS, text
 from device.profiles import PROFILES
@@ -18,6 +19,8 @@ from engine.position import END_REASON_NAMES
 from engine.start import starting_position
 
 SOURCE = Path(__file__).parents[2] / "device"
+VERDICTS = ("wins", "you_win", "you_lose")
+"""A result in words: in the present on the end screen, in the past in "Past games"."""
 LITERAL_KEY = re.compile(r"""\b(?:t|control)\(\s*["']([a-z_]+(?:\.[a-z0-9_]+)+)["']""")
 RETURNED_KEY = re.compile(r"""\breturn\s+["']([a-z_]+(?:\.[a-z0-9_]+)+)["']""")
 
@@ -52,6 +55,8 @@ def test_every_key_built_at_run_time_exists() -> None:
     built |= {f"new.mode.{mode}" for mode in ("ai", "hotseat", "link")}
     built |= {meaning for p in PROFILES.values() for _, meaning in p.help_lines}
     built |= {lesson.key(part) for lesson in LESSONS for part in PARTS}
+    built |= set(END_CHOICES) | {"ctl.to_start", "ctl.to_end"}
+    built |= {f"{tense}.{verdict}" for tense in ("end", "past") for verdict in VERDICTS}
     assert sorted(built - set(STRINGS)) == []
 
 

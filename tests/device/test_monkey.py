@@ -4,28 +4,16 @@ import random
 import tempfile
 from pathlib import Path
 
-from app_driver import Driver
+from app_driver import Driver, RandomThinker
 
 from device.game_screen import GameScreen
-from device.opponent import InstantThinker
 from engine.notation import format_position
-from engine.playout import random_move
-from engine.position import MAX_GROUP, Position
+from engine.position import MAX_GROUP
 from engine.record import GameRecord
 from engine.scoring import groups
 
 PRESSES_PER_PROFILE = 34_000
 LONG_HOLD_MS = 800
-
-
-class RandomThinker(InstantThinker):
-    """A computer player and hint giver that answers at once, at random.
-
-    The monkey tests the screens, not the AI, whose searches would dominate the time.
-    """
-
-    def start(self, position: Position, level: int) -> None:
-        self._answer = random_move(position, self._rng)
 
 
 def _shared_memory_folder() -> str | None:

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from records import game_records
 
 from engine.notation import format_move
-from engine.record import GameRecord, RecordError, format_record, parse_record
+from engine.record import GameRecord, RecordError, format_record, parse_headers, parse_record
 
 
 def finished_game(seed: int) -> GameRecord:
@@ -92,6 +92,16 @@ def test_every_record_reads_back_as_written(record: GameRecord) -> None:
     text = format_record(record)
     assert parse_record(text) == record
     assert format_record(parse_record(text)) == text
+
+
+@settings(max_examples=60, deadline=None)
+@given(game_records())
+def test_the_headers_alone_read_back_as_written(record: GameRecord) -> None:
+    headers = parse_headers(format_record(record))
+    named = (headers["Red"], headers["Blue"], headers["Date"])
+    assert named == (record.red, record.blue, record.date)
+    assert headers["Result"] == record.result()
+    assert {name: headers[name] for name in record.tags} == record.tags
 
 
 @pytest.mark.parametrize("name", ["", "1st", "Seed", "Start", "has space", 'q"'])

@@ -27,6 +27,7 @@ from deploy.screen import ScreenError, open_screen
 from device.app import App
 from device.profiles import PROFILES
 from device.settings import SETTINGS_FILE, Settings, store_settings
+from drivers.audio import open_speaker
 from drivers.keyboard import keymap_for
 from drivers.link.connector import CableConnector
 from drivers.link.ports import link_ports
@@ -83,7 +84,8 @@ def run(config: Config, sysfs: Path = SYSFS, mounts: Path = MOUNTS) -> None:
     crash = crash_to_show(config.save_dir) if problem is None else None
     profile = PROFILES[config.profile]
     display = open_screen(config, profile.size, say, sysfs)
-    pygame.font.init()  # no audio: the game is silent, and a Pi may have no sound card
+    pygame.font.init()
+    speaker = open_speaker(say)  # without a sound card: silent, and a line in the journal
     reader = None
     if config.button_serial_port:
         reader = ButtonReader(config.button_serial_port)
@@ -99,6 +101,7 @@ def run(config: Config, sysfs: Path = SYSFS, mounts: Path = MOUNTS) -> None:
             power=LogindPower(),
             backlight=SysfsBacklight.find(sysfs),
             supply=HwmonSupply.find(sysfs),
+            speaker=speaker,
         )
         if problem is not None:
             app.show_message(app.ui.t("msg.saves_off", problem=problem))

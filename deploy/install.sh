@@ -161,12 +161,12 @@ install_packages() {
 }
 
 create_user() {
-    step "system user $user (groups video, render, input, dialout)"
+    step "system user $user (groups video, render, input, dialout, audio)"
     if [ -z "$root" ] && id "$user" >/dev/null 2>&1; then
-        system usermod --append --groups video,render,input,dialout "$user"
+        system usermod --append --groups video,render,input,dialout,audio "$user"
     else
         system useradd --system --home-dir "$save_dir" --no-create-home \
-            --shell /usr/sbin/nologin --groups video,render,input,dialout "$user"
+            --shell /usr/sbin/nologin --groups video,render,input,dialout,audio "$user"
     fi
 }
 

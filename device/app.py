@@ -34,13 +34,17 @@ from device.opponent import EngineThinker, Thinker
 from device.profiles import DeviceProfile
 from device.screen import Screen
 from device.settings import read_settings, store_settings
+from device.sounds import Effect, end_effect, move_effect
 from device.supply_warning import SupplyWarning
 from device.theme import Fonts
+from device.tones import make_sounds
 from device.tutorial_screens import start_tutorial
 from device.ui import Ui
+from engine.position import Position
 from ports.display import Display, KeyMap
 from ports.link import LinkCable, LinkConnector, LinkSession, Role
 from ports.power import Backlight, PowerSwitch, Supply
+from ports.sound import Speaker
 
 MAX_WAIT_MS = 1000
 """The loop sleeps at most this long, even when nothing is due."""
@@ -99,6 +103,7 @@ class App:
         backlight: Backlight | None = None,
         supply: Supply | None = None,
         disk: Disk | None = None,
+        speaker: Speaker | None = None,
     ) -> None:
         self.profile = profile
         self.display = display
@@ -130,6 +135,9 @@ class App:
         self.power = power
         self.lighting = Lighting(backlight, self.settings, self._clock())
         self.supply_warning = SupplyWarning(supply)
+        self.speaker = speaker if speaker is not None and speaker.working else None
+        if self.speaker is not None:
+            self.speaker.load(make_sounds())
         self._rng = random.Random(seed)
         self._today = today or (lambda: time.strftime("%Y.%m.%d"))
         self.mapper = ButtonMapper(dict(profile.buttons), dict(profile.long_press))
@@ -172,7 +180,14 @@ class App:
         players = Players(self.thinker, self.hint_thinker, lambda: self.settings.think_ms)
         if journal is None:
             journal = self.saves.begin(game, link_info(game))
-        match = Match(game, players, journal, link=link, on_save_error=self.save_failed)
+        match = Match(
+            game,
+            players,
+            journal,
+            link=link,
+            on_save_error=self.save_failed,
+            on_move=self._move_played,
+        )
         self.match = match
         self.screens = [TitleScreen(self), GameScreen(self, match)]
         self.dirty = True
@@ -208,6 +223,7 @@ class App:
 
     def game_finished(self, match: Match) -> None:
         """The match is over (its end is stored): show how it ended."""
+        self.play(end_effect(match.game))
         self.screens = [TitleScreen(self), EndScreen(self, match.game)]
         self.dirty = True
 
@@ -223,6 +239,16 @@ class App:
         self.lighting.settings_changed()
         self.display.set_rotation(self.settings.rotation)
         self.repaint_all()
+
+    def has_sound(self) -> bool:
+        return self.speaker is not None
+
+    def play(self, effect: Effect | None) -> None:
+        if effect is not None and self.speaker is not None and self.settings.sound:
+            self.speaker.play(effect, self.settings.volume / 100)
+
+    def _move_played(self, before: Position, move: int, after: Position) -> None:
+        self.play(move_effect(before, move, after))
 
     def show_message(self, words: str) -> None:
         self.push(MessageScreen(self, words))

@@ -19,6 +19,7 @@ from device.preview import move_preview
 from device.rules_screen import RulesScreen
 from device.screen import Host, Screen
 from device.selection import Selection, Stage
+from device.sounds import Effect
 from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
 from engine.pieces import BLUE, colour_of
 
@@ -113,6 +114,7 @@ class GameScreen(Screen):
         selection = self.selection
         if selection is None:
             return
+        cursor = selection.cursor
         if button in DIRECTIONS:
             dfile, drank = DIRECTIONS[button]
             if self.flipped():
@@ -123,15 +125,24 @@ class GameScreen(Screen):
         elif button is Button.PREV:
             selection.cycle(-1)
         elif button is Button.A:
-            picking = selection.stage is Stage.ORIGIN and not selection.must_pass()
-            if picking and selection.cursor not in selection.choices:
-                self.refusal = self._why_not(selection.cursor)
-                return
-            move = PASS if selection.must_pass() else selection.confirm()
-            if move is not None and self.match.play(move):
-                self._catch_up()
+            self._confirm(selection)
         elif button is Button.B:
             selection.back()
+        if selection.cursor != cursor and button not in (Button.A, Button.B):
+            self.host.play(Effect.CURSOR)
+
+    def _confirm(self, selection: Selection) -> None:
+        """Pick what is under the cursor; a whole move goes to the match (which sounds it)."""
+        picking = selection.stage is Stage.ORIGIN and not selection.must_pass()
+        if picking and selection.cursor not in selection.choices:
+            self.refusal = self._why_not(selection.cursor)
+            return
+        chosen = (selection.stage, selection.origin, selection.target)
+        move = PASS if selection.must_pass() else selection.confirm()
+        if move is not None and self.match.play(move):
+            self._catch_up()
+        elif (selection.stage, selection.origin, selection.target) != chosen:
+            self.host.play(Effect.CHOOSE)
 
     def _why_not(self, cell: int) -> str:
         """In words, why the satellite on ``cell`` cannot be chosen now."""

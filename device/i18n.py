@@ -198,6 +198,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "settings.brightness": ("Brightness", "Brillo"),
     "settings.dim_after_s": ("Dim after", "Atenuar tras"),
     "settings.percent": ("{percent}%", "{percent} %"),
+    "settings.sound": ("Sound", "Sonido"),
+    "settings.volume": ("Volume", "Volumen"),
     "menu.power_off": ("Power off", "Apagar"),
     "power.title": ("Power off?", "¿Apagar?"),
     "settings.degrees": ("{degrees}°", "{degrees}°"),

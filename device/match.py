@@ -19,11 +19,16 @@ from device.game import HOTSEAT, LINK, VERSUS_AI, Game
 from device.opponent import HINT, Thinker
 from engine.notation import IllegalMoveError, NotationError, format_move, parse_move
 from engine.pieces import COLOUR_NAMES
+from engine.position import Position
 from ports.link import LinkSession, PeerMove, StateChanged
 
 POLL_MS = 50
 """How often a thinking computer or the link cable is asked for news."""
 RESIGNED_TAG = "Resigned"
+
+
+MoveListener = Callable[[Position, int, Position], None]
+"""Told of every move played, by anyone: the position before (a copy), the move, after."""
 
 
 class GameLog(Protocol):
@@ -60,12 +65,14 @@ class Match:
         *,
         link: LinkSession | None = None,
         on_save_error: Callable[[OSError], None] = lambda error: None,
+        on_move: MoveListener = lambda before, move, after: None,
     ) -> None:
         self.game = game
         self.players = players
         self.log = log
         self.link = link
         self.on_save_error = on_save_error
+        self.on_move = on_move
         self.hint: int | None = None
         self.link_status = ""
         """"lost" or "error" while the link is down or the linked game stopped."""
@@ -186,12 +193,14 @@ class Match:
     # -- inside ------------------------------------------------------------------
 
     def _commit(self, move: int) -> None:
-        """Make ``move`` part of the game: stored first, then shown."""
+        """Make ``move`` part of the game: stored first, then shown (and heard)."""
+        before = self.game.position.copy()
         self.game.play(move)
         self.hint = None
         self._hint_for_ply = -1
         self.players.hint_thinker.cancel()
         self._store()
+        self.on_move(before, move, self.game.position)
 
     def _store(self) -> None:
         try:

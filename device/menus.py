@@ -24,7 +24,8 @@ from device.replay import Replay
 from device.replay_screen import ReplayScreen
 from device.rules_screen import RulesScreen
 from device.screen import Host, Screen
-from device.settings import CHOICES, LIGHT_SETTINGS
+from device.settings import CHOICES, LIGHT_SETTINGS, SOUND_SETTINGS
+from device.sounds import Effect
 from device.tutorial import finished
 from device.verdict import verdict
 from engine.pieces import BLUE, RED
@@ -73,19 +74,27 @@ class MenuScreen(Screen):
         item = shown[self.index]
         if button in FORWARD or button in BACKWARD:
             step = 1 if button in FORWARD else -1
+            was = self.index
             if self.wraps:
                 self.index = (self.index + step) % len(shown)
             else:
                 self.index = min(len(shown) - 1, max(0, self.index + step))
+            if self.index != was:
+                self.host.play(Effect.CURSOR)
         elif button in (Button.LEFT, Button.RIGHT) and item.adjust is not None:
-            item.adjust(1 if button is Button.RIGHT else -1)
+            self._adjust(item.adjust, 1 if button is Button.RIGHT else -1)
         elif button is Button.A:
             if item.action is not None:
+                self.host.play(Effect.CHOOSE)
                 item.action()
             elif item.adjust is not None:
-                item.adjust(1)
+                self._adjust(item.adjust, 1)
         elif button is Button.B:
             self.back()
+
+    def _adjust(self, adjust: Callable[[int], None], step: int) -> None:
+        adjust(step)
+        self.host.play(Effect.CHOOSE)  # after the change: a new volume is heard at once
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.ui
@@ -295,11 +304,13 @@ class SettingsScreen(MenuScreen):
     title_key = "settings.title"
 
     def items(self) -> list[Item]:
-        lit = self.host.lighting.present
+        hidden = (() if self.host.lighting.present else LIGHT_SETTINGS) + (
+            () if self.host.has_sound() else SOUND_SETTINGS
+        )
         rows = [
             Item(self._label(name), adjust=self._adjuster(name))
             for name in CHOICES
-            if lit or name not in LIGHT_SETTINGS
+            if name not in hidden
         ]
         return [*rows, Item(lambda: self.ui.t("settings.done"), self.back)]
 
@@ -322,6 +333,10 @@ class SettingsScreen(MenuScreen):
             return t("settings.seconds", seconds=f"{settings.think_ms / 1000:g}")
         if name == "brightness":
             return t("settings.percent", percent=settings.brightness)
+        if name == "sound":
+            return t("on" if settings.sound else "off")
+        if name == "volume":
+            return t("settings.percent", percent=settings.volume)
         if name == "dim_after_s":
             if not settings.dim_after_s:
                 return t("off")

@@ -13,6 +13,7 @@ from device.journal.file import Journal
 from device.journal.folder import SaveFolder
 from device.lighting import Lighting
 from device.match import Match
+from device.sounds import Effect
 from device.ui import Ui
 from ports.link import LinkConnector, LinkSession
 from ports.power import PowerSwitch
@@ -65,6 +66,14 @@ class Host(Protocol):
         ...
 
     def show_message(self, words: str) -> None: ...
+
+    def has_sound(self) -> bool:
+        """Whether there is an audio output (the sound settings show only then)."""
+        ...
+
+    def play(self, effect: Effect | None) -> None:
+        """Sound ``effect`` (None: nothing), unless muted or there is no audio output."""
+        ...
 
 
 class Screen:

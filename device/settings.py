@@ -32,10 +32,14 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "repeat": tuple(REPEAT_SPEEDS),
     "brightness": (100, 75, 50, 25),
     "dim_after_s": (60, 120, 300, 0, 30),
+    "sound": (True, False),
+    "volume": (50, 75, 100, 25),
 }
 """Each setting and its values, in the order the Settings screen cycles them."""
 LIGHT_SETTINGS = ("brightness", "dim_after_s")
 """Shown only on a device with a backlight."""
+SOUND_SETTINGS = ("sound", "volume")
+"""Shown only where there is an audio output."""
 PROGRESS: dict[str, range] = {"tutorial_lessons": range(100)}
 """What the app keeps for the player that the Settings screen does not offer, and its range."""
 
@@ -56,6 +60,10 @@ class Settings:
     """Seconds without a button before the backlight dims; 0 never."""
     tutorial_lessons: int = 0
     """How many of the tutorial's lessons, in order, the player has done or skipped."""
+    sound: bool = True
+    """False mutes every sound effect."""
+    volume: int = 50
+    """Percent of the effects' full loudness."""
 
     def cycle(self, name: str, step: int = 1) -> None:
         values = CHOICES[name]

@@ -2,6 +2,6 @@
 
 ``device`` (the app) and ``drivers`` (hardware and OS) never import each
 other; both import this package, which imports neither.  It holds the
-display and link interfaces, the link's events, states and roles, and the
+display, link and speaker interfaces, the link's events, states and roles, and the
 table of device profiles.
 """

@@ -21,6 +21,7 @@ from device.app import App
 from device.opponent import InstantThinker
 from device.profiles import PROFILES
 from device.theme import STANDARD
+from drivers.audio import SilentSpeaker, open_speaker
 from drivers.display import HeadlessDisplay, WindowDisplay, display_available, use_dummy_drivers
 from drivers.framebuffer import (
     FramebufferDisplay,
@@ -31,6 +32,7 @@ from drivers.framebuffer import (
 )
 from drivers.keyboard import describe_keys, keymap_for
 from ports.profiles import ProfileName
+from ports.sound import Speaker
 from simulator.demo import demo_script
 from simulator.link import CABLE, simulator_ports
 from simulator.logs import MessageLog, MoveLog, open_log
@@ -59,6 +61,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--headless", action="store_true", help="no window; write PNG frames")
     parser.add_argument("--out", type=Path, help="folder for screenshots and recordings")
     parser.add_argument("--perf", action="store_true", help="show frame times")
+    parser.add_argument(
+        "--mute",
+        action="store_true",
+        help="no sound, as on a device without an audio output (the sound settings hide too)",
+    )
     parser.add_argument("--record", action="store_true", help="save every frame as PNG")
     parser.add_argument(
         "--link",
@@ -186,6 +193,7 @@ def _run_headless(args: argparse.Namespace, out_dir: Path, script_text: str | No
         seed=seed,
         link_cable=CABLE,
         link_ports=simulator_ports(args.link),
+        speaker=_speaker(args),
     )
     with contextlib.ExitStack() as logs:
         if not _add_logs(args, app, logs):
@@ -220,6 +228,11 @@ def _add_logs(args: argparse.Namespace, app: App, cleanup: contextlib.ExitStack)
             return False
         app.after_draw.append(log(app, out))
     return True
+
+
+def _speaker(args: argparse.Namespace) -> Speaker:
+    """The desktop's sound (SDL's mixer), or silence with --mute or without a sound card."""
+    return SilentSpeaker() if args.mute else open_speaker(print)
 
 
 def _headless_display(
@@ -261,6 +274,7 @@ def _run_window(args: argparse.Namespace, out_dir: Path, script_text: str | None
         seed=args.seed,
         link_cable=CABLE,
         link_ports=simulator_ports(args.link),
+        speaker=_speaker(args),
     )
     keys = describe_keys(args.profile)
     cleanup = contextlib.ExitStack()

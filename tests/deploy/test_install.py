@@ -78,7 +78,7 @@ def test_system_commands_are_recorded_not_run(root: Path) -> None:
     plan = (root / "install-plan.txt").read_text().splitlines()
     assert (
         "useradd --system --home-dir /data/satellites --no-create-home "
-        "--shell /usr/sbin/nologin --groups video,render,input,dialout satellites"
+        "--shell /usr/sbin/nologin --groups video,render,input,dialout,audio satellites"
     ) in plan
     assert f"chown -R satellites:satellites {root}/data/satellites" in plan
     assert (

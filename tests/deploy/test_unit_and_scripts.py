@@ -74,7 +74,8 @@ def test_unit_restarts_on_failure_within_start_limits() -> None:
     assert {"NoNewPrivileges=yes", "ProtectSystem=strict", "ProtectHome=yes"} <= lines
     assert {"PrivateTmp=yes", "DevicePolicy=closed", "ReadWritePaths=-/var/lib/satellites"} <= lines
     allowed = {line.split("=", 1)[1] for line in lines if line.startswith("DeviceAllow=")}
-    assert {"char-drm rw", "char-input r"} <= allowed
+    assert {"char-drm rw", "char-input r", "char-alsa rw"} <= allowed
+    assert "audio" in next(line for line in lines if line.startswith("SupplementaryGroups="))
 
 
 def test_udev_rule_names_the_button_controller() -> None:

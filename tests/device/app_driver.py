@@ -20,6 +20,7 @@ from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, tar
 from engine.playout import random_move
 from engine.position import Position
 from ports.power import Backlight, PowerSwitch, Supply
+from ports.sound import Speaker
 
 CONTROLS = {
     # confirm, back, next menu item, next choice on the board, menu (button, hold ms)
@@ -75,6 +76,7 @@ class Driver:
         backlight: Backlight | None = None,
         supply: Supply | None = None,
         disk: Disk | None = None,
+        speaker: Speaker | None = None,
     ) -> None:
         pygame.display.init()
         pygame.font.init()
@@ -95,6 +97,7 @@ class Driver:
             backlight=backlight,
             supply=supply,
             disk=disk,
+            speaker=speaker,
         )
         confirm, back, next_item, next_choice, menu = CONTROLS[profile]
         self.confirm_button, self.back_button = confirm, back

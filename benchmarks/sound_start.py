@@ -1,0 +1,62 @@
+"""What sound costs at start: making every effect's samples, and opening the mixer
+with an audio output (SDL's dummy driver), with none, and as SDL chooses itself
+(on a machine without a sound card: the path of a Pi without one).
+
+    python benchmarks/sound_start.py [--repeat N]
+
+Prints the median milliseconds of each over N runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+from device.tones import make_sounds
+from drivers.audio import open_speaker
+
+
+def _median_ms(action: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        action()
+        times.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times)
+
+
+def _open_with(driver: str) -> str:
+    """Open the mixer on SDL's ``driver`` ("": SDL's own choice); the speaker's kind."""
+    pygame.mixer.quit()
+    os.environ.pop("SDL_AUDIODRIVER", None)
+    if driver:
+        os.environ["SDL_AUDIODRIVER"] = driver
+    return type(open_speaker(lambda line: None)).__name__
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5, help="runs of each measurement")
+    args = parser.parse_args()
+    samples = sum(len(pcm) // 2 for pcm in make_sounds().values())
+    print(f"make every effect ({samples} samples): {_median_ms(make_sounds, args.repeat):.1f} ms")
+    for driver in ("dummy", "no-such-output", ""):
+        kind = _open_with(driver)
+        took = _median_ms(functools.partial(_open_with, driver), args.repeat)
+        print(f"open the mixer, SDL_AUDIODRIVER={driver or '(unset)'}: {kind} in {took:.1f} ms")
+    pygame.mixer.quit()
+
+
+if __name__ == "__main__":
+    main()

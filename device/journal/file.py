@@ -116,7 +116,10 @@ class Journal:
         if self.path.name in self.disk.listdir(self.path.parent):
             self.disk.rename(self.path, target)
         self.path = target
-        for old in archived_names(self.disk, archive)[:-ARCHIVE_SIZE]:
+        # The game just archived stays whatever its name: after a clock went back
+        # (no clock battery) it may sort among the oldest.
+        others = [name for name in archived_names(self.disk, archive) if name != target.name]
+        for old in others[: max(0, len(others) - (ARCHIVE_SIZE - 1))]:
             self.disk.unlink(archive / old)
 
     def abandon(self) -> None:

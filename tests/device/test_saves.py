@@ -256,6 +256,21 @@ def test_the_archive_keeps_the_newest_games_and_reads_the_first_formats_records(
     assert archived[-1].record.moves == finished.record.moves
 
 
+def test_a_game_finished_after_the_clock_went_back_is_archived_not_pruned(
+    tmp_path: Path,
+) -> None:
+    archive = tmp_path / ARCHIVE
+    archive.mkdir()
+    old = format_record(_game(3).record)
+    for number in range(ARCHIVE_SIZE):
+        (archive / f"20991231-{number:06d}-abcdef.txt").write_text(old)  # the clock was ahead
+    finished = finish_game(tmp_path)
+    archived = started(tmp_path).archived()
+    assert len(archived) == ARCHIVE_SIZE
+    assert any(game.record.moves == finished.record.moves for game in archived)
+    assert not (archive / "20991231-000000-abcdef.txt").exists(), "the oldest name went"
+
+
 def test_every_archived_game_reads_as_the_engine_record_the_archive_would_hold(
     tmp_path: Path,
 ) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import io
 from dataclasses import dataclass
 from importlib import resources
 
@@ -145,8 +147,14 @@ class Fonts:
         key = (size, bold)
         font = self._cache.get(key)
         if font is None:
-            name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-            with resources.as_file(resources.files("device").joinpath("assets", name)) as path:
-                font = pygame.font.Font(str(path), size)
+            font = pygame.font.Font(io.BytesIO(_font_file(bold)), size)
             self._cache[key] = font
         return font
+
+
+@functools.cache
+def _font_file(bold: bool) -> bytes:
+    """A bundled font file's bytes, read once: a font made from them holds no open
+    file, however many fonts and apps a process makes."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return resources.files("device").joinpath("assets", name).read_bytes()

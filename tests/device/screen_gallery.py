@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -96,6 +96,22 @@ def _settle(driver: Driver) -> None:
     driver.advance(400)
 
 
+class QuietSpeaker:
+    """An audio output that plays nothing: the screens look as on a device with sound."""
+
+    working = True
+
+    def load(self, sounds: Mapping[str, bytes]) -> None:
+        pass
+
+    def play(self, name: str, volume: float) -> None:
+        pass
+
+
+def gallery_driver(profile: str, save_dir: Path) -> Driver:
+    return Driver(profile, save_dir, seed=2, speaker=QuietSpeaker())
+
+
 @dataclass(frozen=True)
 class Look:
     """A language and a palette: the settings that change every screen's look."""
@@ -117,7 +133,7 @@ def render_gallery(
     profile: str, save_dir: Path, driver: Driver | None = None, look: Look = PLAIN
 ) -> dict[str, pygame.Surface]:
     """Screen name -> a copy of the frame, every state built the same way each time."""
-    driver = driver or Driver(profile, save_dir, seed=2)
+    driver = driver or gallery_driver(profile, save_dir)
     app = driver.app
     app.settings.language = look.language
     app.settings.colour_blind = look.colour_blind
@@ -235,7 +251,7 @@ def smallest_cap_mm(profile: str, save_dir: Path) -> float:
     with, in every language and palette."""
     smallest = []
     for look in LOOKS:
-        driver = Driver(profile, save_dir, seed=2)
+        driver = gallery_driver(profile, save_dir)
         fonts = driver.app.ui.fonts
         fonts.used.clear()
         render_gallery(profile, save_dir, driver, look)

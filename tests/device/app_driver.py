@@ -39,8 +39,9 @@ class RandomThinker(InstantThinker):
         self._answer = random_move(position, self._rng)
 
 
-def arrow_path(start: int, goal: int, choices: list[int]) -> list[Direction]:
-    """The fewest arrow presses (board directions) from ``start`` to ``goal``."""
+def arrow_path(start: int, goal: int, choices: list[int]) -> list[Direction] | None:
+    """The fewest arrow presses (board directions) from ``start`` to ``goal``; None
+    when nearer choices screen ``goal`` from every side (see device.navigation)."""
     paths: dict[int, list[Direction]] = {start: []}
     frontier = [start]
     while goal not in paths and frontier:
@@ -50,8 +51,7 @@ def arrow_path(start: int, goal: int, choices: list[int]) -> list[Direction]:
             if landed not in paths:
                 paths[landed] = [*paths[cell], direction]
                 frontier.append(landed)
-    assert goal in paths, f"no arrow presses lead from cell {start} to cell {goal}"
-    return paths[goal]
+    return paths.get(goal)
 
 
 def archive_game(saves: SaveFolder, game: Game, game_id: str) -> Path:
@@ -185,17 +185,19 @@ class Driver:
         screen = self.game_screen()
         selection = screen.selection
         assert selection is not None
-        if self.profile.has_dpad:
+        path = arrow_path(selection.cursor, cell, selection.choices)
+        if self.profile.has_dpad and path is not None:
             flip = -1 if screen.flipped() else 1
-            for dfile, drank in arrow_path(selection.cursor, cell, selection.choices):
+            for dfile, drank in path:
                 self.tap(ARROWS[(flip * dfile, flip * drank)])
             assert selection.cursor == cell, f"the arrows never reached cell {cell}"
-        else:
-            for _ in range(len(selection.choices) + 1):
-                if selection.cursor == cell:
-                    return
-                self.tap(self.next_choice_button)
-            raise AssertionError(f"cell {cell} is not among the choices")
+            return
+        # No D-pad, or a choice no arrow lands on: the next-choice button goes through all.
+        for _ in range(len(selection.choices) + 1):
+            if selection.cursor == cell:
+                return
+            self.tap(self.next_choice_button)
+        raise AssertionError(f"cell {cell} is not among the choices")
 
     def play(self, move: int) -> None:
         """Play ``move`` on the board with the buttons."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from device.game import HOTSEAT, Game, GameSetup
 from device.match import Match, Players
+from device.opponent import InstantThinker
 from device.settings import Settings
 from engine.geometry import DIRECTION_BETWEEN, DIRECTIONS, cell_at, file_of, rank_of
 from engine.moves import CONNECTION, DISPLACEMENT, NORMAL, kind_of, landing_of, origin_of, target_of
@@ -182,33 +183,16 @@ class NoLog:
         pass
 
 
-class ShowGoal:
+class ShowGoal(InstantThinker):
     """The hint of a lesson: a move that does what it asks (the engine found it)."""
 
     def __init__(self, lesson: Lesson) -> None:
+        super().__init__()
         self.lesson = lesson
-        self._answer: int | None = None
 
     def start(self, position: Position, level: int) -> None:
         goal = self.lesson.goal
         self._answer = next((m for m in position.legal_moves() if goal(position, m)), None)
-
-    def poll(self) -> int | None:
-        move, self._answer = self._answer, None
-        return move
-
-    def cancel(self) -> None:
-        self._answer = None
-
-    @property
-    def busy(self) -> bool:
-        return self._answer is not None
-
-    def ponder(self, position: Position, level: int) -> None:
-        """The answer is found at once: nothing to think ahead about."""
-
-    def keep_pondering(self) -> bool:
-        return False
 
 
 def lesson_match(lesson: Lesson) -> Match:

@@ -1,0 +1,124 @@
+"""A level of this tree against the same level of an earlier revision of the engine.
+
+    python benchmarks/versus_revision.py REVISION [--level 5] [--games 100] [--workers 2]
+        [--compiled]
+
+The earlier engine is exported with ``git archive`` into a scratch folder (and
+built with mypyc with ``--compiled``, as this tree's engine should then be
+too: run the script with the compiled engine first on ``PYTHONPATH``).  It
+runs in a child process of each worker and answers positions sent to it in
+notation, searching with the seed this side draws, so its games replay
+exactly.  The games are the arena's (each seed twice, colours swapped) and
+the report reads like ``python -m engine arena``.
+"""
+
+import argparse
+import atexit
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine import is_compiled
+from engine.ai.agents import Agent
+from engine.ai.arena import run_arena, summarize
+from engine.notation import format_position, parse_move
+from engine.position import Position
+
+ANSWERER = """
+import sys
+from engine.ai.levels import choose_move
+from engine.notation import format_move, parse_position
+for line in sys.stdin:
+    number, seed, text = line.split(" ", 2)
+    position = parse_position(text.strip())
+    print(format_move(choose_move(position, int(number), int(seed)).move), flush=True)
+"""
+"""Runs inside the earlier engine: 'level seed position' in, its move out."""
+
+_answerers: dict[str, subprocess.Popen[str]] = {}
+"""One child process per earlier engine, kept for the life of this process."""
+
+
+@dataclass(frozen=True)
+class RevisionAgent(Agent):
+    """A level of the engine found in ``folder`` (an earlier revision)."""
+
+    folder: str = ""
+
+    def choose(self, position: Position, rng: random.Random) -> int:
+        answerer = _answerer(self.folder)
+        assert answerer.stdin is not None and answerer.stdout is not None
+        answerer.stdin.write(f"{self.level} {rng.getrandbits(32)} {format_position(position)}\n")
+        answerer.stdin.flush()
+        reply = answerer.stdout.readline().strip()
+        if not reply:
+            raise RuntimeError(f"the engine in {self.folder} stopped answering")
+        return parse_move(position, reply)
+
+
+def _answerer(folder: str) -> "subprocess.Popen[str]":
+    if folder not in _answerers:
+        environment = dict(os.environ, PYTHONPATH=folder)
+        _answerers[folder] = subprocess.Popen(
+            [sys.executable, "-c", ANSWERER],
+            cwd=folder,
+            env=environment,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+    return _answerers[folder]
+
+
+def export_revision(revision: str, compiled: bool) -> Path:
+    """The engine of ``revision`` in a scratch folder (removed at exit)."""
+    folder = Path(tempfile.mkdtemp(prefix="satellites-revision-"))
+    atexit.register(shutil.rmtree, folder, True)
+    archive = subprocess.run(
+        ["git", "archive", revision, "engine", "setup.py", "pyproject.toml", "README.md"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    if compiled:
+        subprocess.run(
+            [sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"],
+            cwd=folder,
+            env=dict(os.environ, SATELLITES_MYPYC="1"),
+            check=True,
+            capture_output=True,
+        )
+    return folder
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("revision", help="a git revision of this repository, like c8913d2")
+    parser.add_argument("--level", type=int, default=5, choices=range(1, 6))
+    parser.add_argument("--games", type=int, default=100, help="an even number")
+    parser.add_argument("--seed", type=int, default=1, help="the first start seed")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--compiled", action="store_true", help="build the earlier engine with mypyc"
+    )
+    options = parser.parse_args()
+    if options.games < 2 or options.games % 2:
+        parser.error("--games must be even and at least 2: each seed is played with both colours")
+    folder = export_revision(options.revision, options.compiled)
+    ours = Agent("level", level=options.level, spec=f"level{options.level}")
+    theirs = RevisionAgent(
+        "level", level=options.level, spec=f"level{options.level}@{options.revision}",
+        folder=str(folder),
+    )
+    print(f"this engine compiled: {is_compiled()}; {options.revision} compiled: {options.compiled}")
+    results = run_arena(ours, theirs, options.games // 2, options.seed, options.workers, True)
+    print("\n".join(summarize(ours, theirs, results, options.seed)))
+
+
+if __name__ == "__main__":
+    main()

@@ -378,6 +378,7 @@ class AboutScreen(Screen):
             ui.t("about.font"),
         ]
         ui.draw_lines(surface, lines, ui.font(), (0, y + 6), centred_in=ui.layout.width)
+        draw_screen_bar(surface, ui, [control("help.back", Button.A, Button.B)])
 
 
 class ConfirmScreen(MenuScreen):

@@ -67,8 +67,9 @@ class Ui:
         return y
 
     def draw_title(self, surface: pygame.Surface, title: str) -> int:
-        """A screen's heading; returns the y where the content may start."""
-        font = self.font(self.layout.title_size * 3 // 4, bold=True)
+        """A screen's heading, as big as the menus' titles; returns the y where the
+        content may start."""
+        font = self.font(self.layout.title_size, bold=True)
         image = font.render(title, True, self.palette.text)
         surface.blit(image, ((self.layout.width - image.get_width()) // 2, 4))
         return 8 + font.get_linesize()

@@ -17,6 +17,7 @@ from device.game import HOTSEAT, VERSUS_AI, Game, GameSetup
 from device.game_screen import GameScreen, SystemMenu
 from device.i18n import LANGUAGES, LEGEND_PAGE
 from device.menus import (
+    AboutScreen,
     ConfirmScreen,
     KeepRotationScreen,
     NewGameScreen,
@@ -217,6 +218,9 @@ def render_gallery(
     app.push(keep)
     shoot("keep-rotation")
     keep.revert()
+    app.screens = app.screens[:1]
+    app.push(AboutScreen(app))
+    shoot("about")
     colony = [lesson.name for lesson in LESSONS].index("colony")
     app.screens = app.screens[:1]
     app.push(LessonCard(app, colony))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -231,9 +230,6 @@ def render_gallery(
     app.screens = app.screens[:1]
     app.push(DoneCard(app, len(LESSONS) - 1))
     shoot("tutorial-done")
-    # Each game's open journal sits in a reference cycle until a collection: closing
-    # them now keeps a whole suite of galleries within select()'s descriptor range.
-    gc.collect()
     return shots
 
 

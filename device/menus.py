@@ -24,6 +24,7 @@ from device.replay import Replay
 from device.replay_screen import ReplayScreen
 from device.rules_screen import RulesScreen
 from device.screen import Host, Screen
+from device.scrolling import ListWindow, draw_more_signs, list_window
 from device.settings import CHOICES, LIGHT_SETTINGS, SOUND_SETTINGS
 from device.sounds import Effect
 from device.tutorial import finished
@@ -96,30 +97,47 @@ class MenuScreen(Screen):
         adjust(step)
         self.host.play(Effect.CHOOSE)  # after the change: a new volume is heard at once
 
+    def panel(self) -> pygame.Rect:
+        """Where the menu is drawn: the screen above its bar, or a panel over the screen."""
+        layout = self.ui.layout
+        if not self.overlay:
+            return pygame.Rect(0, 0, layout.width, screen_bar_top(self.ui))
+        panel = pygame.Rect(0, 0, layout.width * 3 // 4, layout.height * 7 // 8)
+        panel.center = (layout.width // 2, layout.height // 2)
+        return panel
+
+    def title_lines(self) -> list[str]:
+        title_font = self.ui.font(self.ui.layout.title_size, bold=True)
+        return self.ui.wrap(self.title(), title_font, self.panel().w - 8)
+
+    def window(self) -> ListWindow:
+        """The items on screen, and the signs of those above and below."""
+        ui = self.ui
+        panel = self.panel()
+        title_font = ui.font(ui.layout.title_size, bold=True)
+        top = panel.y + 12 + title_font.get_linesize() * len(self.title_lines())
+        area = pygame.Rect(panel.x, top, panel.w, panel.bottom - 4 - top)
+        return list_window(ui, len(self.shown()), self.index, area, ui.layout.line + 6)
+
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.ui
         palette = ui.palette
-        layout = ui.layout
+        panel = self.panel()
         if self.overlay:
-            panel = pygame.Rect(0, 0, layout.width * 3 // 4, layout.height * 7 // 8)
-            panel.center = (layout.width // 2, layout.height // 2)
             pygame.draw.rect(surface, palette.panel, panel, border_radius=6)
             pygame.draw.rect(surface, palette.dim, panel, width=1, border_radius=6)
         else:
             surface.fill(palette.background)
-            panel = pygame.Rect(0, 0, layout.width, screen_bar_top(ui))
-        title_font = ui.font(layout.title_size, bold=True)
-        title_lines = ui.wrap(self.title(), title_font, panel.w - 8)
-        ui.draw_lines(surface, title_lines, title_font, (panel.x, panel.y + 6), centred_in=panel.w)
+        title_font = ui.font(ui.layout.title_size, bold=True)
+        ui.draw_lines(
+            surface, self.title_lines(), title_font, (panel.x, panel.y + 6), centred_in=panel.w
+        )
         font = ui.font()
-        row = layout.line + 6
         shown = self.shown()
-        top = panel.y + 12 + title_font.get_linesize() * len(title_lines)
-        fits = max(1, (panel.bottom - top - 4) // row)
-        first = min(max(0, self.index - fits + 1), max(0, len(shown) - fits))
-        for position, item in enumerate(shown[first : first + fits]):
-            index = first + position
-            rect = pygame.Rect(panel.x + 8, top + position * row, panel.w - 16, row - 2)
+        window = self.window()
+        for index in range(window.first, window.first + window.count):
+            item = shown[index]
+            rect = pygame.Rect(panel.x + 8, window.row_top(index), panel.w - 16, window.row - 2)
             if index == self.index:
                 pygame.draw.rect(surface, palette.highlight, rect, border_radius=4)
                 pygame.draw.rect(surface, palette.cursor, rect, width=1, border_radius=4)
@@ -128,6 +146,7 @@ class MenuScreen(Screen):
                 label = f"< {label} >"
             image = font.render(label, True, palette.text)
             surface.blit(image, (rect.centerx - image.get_width() // 2, rect.y + 1))
+        draw_more_signs(surface, ui, window)
         if not self.overlay:
             draw_screen_bar(surface, ui, self.controls())
 
@@ -578,28 +597,32 @@ class PastGamesScreen(MenuScreen):
             return
         super().handle(button)
 
+    def window(self) -> ListWindow:
+        ui = self.ui
+        top = 4 + ui.font(ui.layout.title_size, bold=True).get_linesize()
+        area = pygame.Rect(0, top, ui.layout.width, screen_bar_top(ui) - 2 - top)
+        index = min(self.index, len(self.games) - 1)
+        return list_window(ui, len(self.games), index, area, 2 * ui.layout.line + 6)
+
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.ui
         palette = ui.palette
         layout = ui.layout
         surface.fill(palette.background)
         title_font = ui.font(layout.title_size, bold=True)
-        top = ui.draw_lines(
-            surface, [ui.t(self.title_key)], title_font, (0, 4), centred_in=layout.width
-        )
-        row = 2 * layout.line + 6
-        fits = max(1, (screen_bar_top(ui) - top - 2) // row)
-        index = min(self.index, len(self.games) - 1)
-        first = min(max(0, index - fits + 1), max(0, len(self.games) - fits))
+        ui.draw_lines(surface, [ui.t(self.title_key)], title_font, (0, 4), centred_in=layout.width)
+        window = self.window()
         font = ui.font()
-        for place, game in enumerate(self.games[first : first + fits]):
-            rect = pygame.Rect(6, top + place * row, layout.width - 12, row - 4)
-            if first + place == index:
+        for index in range(window.first, window.first + window.count):
+            game = self.games[index]
+            rect = pygame.Rect(6, window.row_top(index), layout.width - 12, window.row - 4)
+            if index == min(self.index, len(self.games) - 1):
                 pygame.draw.rect(surface, palette.highlight, rect, border_radius=4)
                 pygame.draw.rect(surface, palette.cursor, rect, width=1, border_radius=4)
             for line, words in enumerate((self.summary(game), self.opponent(game))):
                 image = font.render(words, True, palette.text)
                 surface.blit(image, (rect.x + 4, rect.y + 1 + line * layout.line))
+        draw_more_signs(surface, ui, window)
         draw_screen_bar(surface, ui, self.controls())
 
     def controls(self) -> list[Control]:

@@ -17,6 +17,7 @@ from device.buttons import Button
 from device.controls import Control, control, control_label, draw_screen_bar, screen_bar_top
 from device.game import HOTSEAT, LINK, MODES, VERSUS_AI, Game, GameSetup
 from device.journal.folder import SaveError
+from device.layout import MARGIN
 from device.link_games import PORT_TAG, ROLE_TAG
 from device.link_screens import connect, port_label, role_for
 from device.opponent import DEFAULT_LEVEL, LEVEL_NUMBERS
@@ -562,7 +563,23 @@ class PastGamesScreen(MenuScreen):
         if game.outcome is None:
             return self.ui.t("past.unreadable")
         result = verdict(self.ui, game.outcome, game.setup, past=True)
-        return f"{game.date or '?'}  {result}"
+        return f"{self._date(game)}  {result}"
+
+    @staticmethod
+    def _date(game: ArchivedGame) -> str:
+        return game.date or "?"
+
+    def lines(self, game: ArchivedGame, font: pygame.font.Font, width: int) -> tuple[str, str]:
+        """The two lines of ``game`` as they fit in ``width`` pixels: when the date and
+        the result do not (even one space apart), the result stands alone and the
+        date goes before the opponent; what still does not fit ends in an ellipsis."""
+        first, second = self.summary(game), self.opponent(game)
+        if game.outcome is not None and font.size(first)[0] > width:
+            result = verdict(self.ui, game.outcome, game.setup, past=True)
+            first = f"{self._date(game)} {result}"
+            if font.size(first)[0] > width:
+                first, second = result, f"{self._date(game)}  {second}"
+        return self.ui.fit(first, font, width), self.ui.fit(second, font, width)
 
     def opponent(self, game: ArchivedGame) -> str:
         """The second line: who the game was played against, or the two players' names."""
@@ -597,9 +614,12 @@ class PastGamesScreen(MenuScreen):
             return
         super().handle(button)
 
+    def _title_font(self) -> pygame.font.Font:
+        return self.ui.heading_font(self.ui.t(self.title_key), self.ui.layout.width - 2 * MARGIN)
+
     def window(self) -> ListWindow:
         ui = self.ui
-        top = 4 + ui.font(ui.layout.title_size, bold=True).get_linesize()
+        top = 4 + self._title_font().get_linesize()
         area = pygame.Rect(0, top, ui.layout.width, screen_bar_top(ui) - 2 - top)
         index = min(self.index, len(self.games) - 1)
         return list_window(ui, len(self.games), index, area, 2 * ui.layout.line + 6)
@@ -609,19 +629,20 @@ class PastGamesScreen(MenuScreen):
         palette = ui.palette
         layout = ui.layout
         surface.fill(palette.background)
-        title_font = ui.font(layout.title_size, bold=True)
-        ui.draw_lines(surface, [ui.t(self.title_key)], title_font, (0, 4), centred_in=layout.width)
+        title_font = self._title_font()
+        title = ui.fit(ui.t(self.title_key), title_font, layout.width - 2 * MARGIN)
+        ui.draw_lines(surface, [title], title_font, (0, 4), centred_in=layout.width)
         window = self.window()
         font = ui.font()
         for index in range(window.first, window.first + window.count):
             game = self.games[index]
-            rect = pygame.Rect(6, window.row_top(index), layout.width - 12, window.row - 4)
+            rect = pygame.Rect(4, window.row_top(index), layout.width - 8, window.row - 4)
             if index == min(self.index, len(self.games) - 1):
                 pygame.draw.rect(surface, palette.highlight, rect, border_radius=4)
                 pygame.draw.rect(surface, palette.cursor, rect, width=1, border_radius=4)
-            for line, words in enumerate((self.summary(game), self.opponent(game))):
+            for line, words in enumerate(self.lines(game, font, rect.w - 6)):
                 image = font.render(words, True, palette.text)
-                surface.blit(image, (rect.x + 4, rect.y + 1 + line * layout.line))
+                surface.blit(image, (rect.x + 3, rect.y + 1 + line * layout.line))
         draw_more_signs(surface, ui, window)
         draw_screen_bar(surface, ui, self.controls())
 

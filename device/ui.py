@@ -10,6 +10,8 @@ from device.profiles import DeviceProfile
 from device.settings import Settings
 from device.theme import Colour, Fonts, Palette, palette_for
 
+ELLIPSIS = "\u2026"
+
 
 class Ui:
     def __init__(self, profile: DeviceProfile, settings: Settings, fonts: Fonts) -> None:
@@ -45,6 +47,20 @@ class Ui:
                     line = candidate
             lines.append(line)
         return lines
+
+    def fit(self, words: str, font: pygame.font.Font, width: int) -> str:
+        """``words`` as they fit in ``width`` pixels on one line: cut with an ellipsis
+        when too long."""
+        if font.size(words)[0] <= width:
+            return words
+        while words and font.size(words + ELLIPSIS)[0] > width:
+            words = words[:-1]
+        return words.rstrip() + ELLIPSIS
+
+    def heading_font(self, words: str, width: int) -> pygame.font.Font:
+        """The title size when ``words`` fit in ``width`` at it, else the text size (bold)."""
+        font = self.font(self.layout.title_size, bold=True)
+        return font if font.size(words)[0] <= width else self.font(bold=True)
 
     def draw_lines(
         self,

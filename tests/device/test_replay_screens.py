@@ -4,16 +4,26 @@ board, the replay stepped with each profile's own buttons, and "Past games"."""
 import random
 from pathlib import Path
 
+import pygame
 import pytest
 from app_driver import Driver, RandomThinker, archive_game
-from screen_gallery import DECIDED_SEED, against_the_computer, played_game
+from screen_gallery import (
+    DECIDED_SEED,
+    LOOKS,
+    Look,
+    against_the_computer,
+    archive_games,
+    gallery_driver,
+    played_game,
+)
 
 from device.buttons import Button
-from device.controls import control_label
+from device.controls import control_label, screen_bar_top
 from device.end_screen import CHOICES, EndScreen
 from device.game import LINK, Game, GameSetup
 from device.menus import MessageScreen, PastGamesScreen, TitleScreen
 from device.replay_screen import ReplayScreen
+from device.verdict import verdict
 from engine.notation import format_position
 from engine.pieces import BLUE, NOBODY, RED
 from engine.playout import random_move
@@ -219,3 +229,48 @@ def test_the_replay_bar_names_the_devices_own_buttons(
     assert isinstance(screen, ReplayScreen)
     labels = [control_label(driver.app.ui, item) for item in screen.controls()]
     assert [label for label in labels if label is not None] == expected
+
+
+def _painted_columns(
+    surface: pygame.Surface, xs: range, ys: range, background: tuple[int, int, int]
+) -> list[int]:
+    """The columns among ``xs`` where anything but ``background`` is drawn between ``ys``."""
+    return [x for x in xs if any(tuple(surface.get_at((x, y)))[:3] != background for y in ys)]
+
+
+@pytest.mark.parametrize("look", LOOKS, ids=lambda look: look.name)
+@pytest.mark.parametrize("profile", PROFILES)
+def test_past_games_keep_a_margin_on_every_device(profile: str, look: Look, tmp_path: Path) -> None:
+    app = gallery_driver(profile, tmp_path).app
+    app.settings.language = look.language
+    app.settings.colour_blind = look.colour_blind
+    archive_games(app)
+    long_name = app.saves.folder / "finished" / "20261130-3-copied-from-the-old-card.journal"
+    long_name.write_bytes(b"00000000 {not a journal}\n")
+    unfinished = (
+        '[Format "satellites-record 1"]\n[Date "2026.11.30"]\n[Red "Anastasia Montenegro"]\n'
+        '[Blue "Luis Fernando Villalobos"]\n[Seed "7"]\n\n1. a1-b2 *\n'
+    )
+    (app.saves.folder / "finished" / "20261130-4.txt").write_text(unfinished)
+    screen = PastGamesScreen(app)
+    app.push(screen)
+    background = app.ui.palette.background
+    width = app.ui.layout.width
+    for index in range(len(screen.games)):
+        screen.index = index
+        app.dirty = True
+        app.draw()
+        surface = app.display.surface
+        below_title = screen.window().top
+        title = range(0, below_title)
+        for edge in (range(0, 2), range(width - 2, width)):
+            assert not _painted_columns(surface, edge, title, background), "the title's edge"
+        rows = range(below_title, screen_bar_top(app.ui))
+        assert not _painted_columns(surface, range(width - 4, width), rows, background), (
+            f"game {index}: a line runs into the right edge"
+        )
+    font = app.ui.font()
+    for game in screen.games:
+        if game.outcome is not None:
+            result = verdict(app.ui, game.outcome, game.setup, past=True)
+            assert result in screen.lines(game, font, width - 16)[0], "the result is whole"

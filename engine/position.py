@@ -93,6 +93,17 @@ class Rules:
     repetition_limit: int = 0
     blockade_plies: int = 0
 
+    def __reduce__(self) -> tuple[type["Rules"], tuple[int, bool, int, int]]:
+        """Pickled through the constructor: the compiled class is frozen for good,
+        and the default way of unpickling sets its fields one by one (worker
+        processes of the arena and the lab receive rules)."""
+        return Rules, (
+            self.quiet_limit,
+            self.corners_are_edges,
+            self.repetition_limit,
+            self.blockade_plies,
+        )
+
 
 STANDARD: Final = Rules()
 

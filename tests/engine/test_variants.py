@@ -1,5 +1,7 @@
 """Rule variants for the balance lab: off by default, each doing what it says."""
 
+import pickle
+
 from boards import position_with
 
 from engine.geometry import CELLS
@@ -93,3 +95,12 @@ def test_a_long_blockade_ends_the_game_as_a_draw() -> None:
     assert standard.end_reason() == NOT_OVER and game_winner(standard) == RED
     variant.unmake()
     assert variant.end_reason() == NOT_OVER and variant.closed == 3
+
+
+def test_rules_reach_worker_processes_unchanged() -> None:
+    # The arena and the lab send the rules to worker processes, which unpickle
+    # them; the compiled engine's frozen class once refused to be rebuilt.
+    every_variant = Rules(quiet_limit=30, corners_are_edges=False, repetition_limit=3,
+                          blockade_plies=20)  # fmt: skip
+    for rules in (STANDARD, every_variant):
+        assert pickle.loads(pickle.dumps(rules)) == rules

@@ -55,6 +55,9 @@ CHECK_EVERY: Final = 64
 TABLE_LIMIT: Final = 200_000
 """Transposition entries before the table is cleared (about 40 MB at most)."""
 QUIESCENCE_PLIES: Final = 2
+LMR_MIN_DEPTH: Final = 3
+LMR_FIRST_MOVE: Final = 4
+"""Late move reductions: from this depth, for moves from this place in the order."""
 OPENNESS_STEPS: Final = 3
 """Satellites on the emptiest edge below which contempt starts to pull."""
 
@@ -216,10 +219,13 @@ class Search:
             cost = depth_cost(position)
             position.make(move)
             self.nodes += 1
-            if position.side == side:
-                value = self._search(depth - cost, alpha, INFINITY, 1)
+            same = position.side == side
+            if i == 0:
+                value = self._child(depth - cost, alpha, INFINITY, 1, same)
             else:
-                value = -self._search(depth - cost, -INFINITY, -alpha, 1)
+                value = self._child(depth - cost, alpha, alpha + 1, 1, same)
+                if value > alpha:
+                    value = self._child(depth - cost, alpha, INFINITY, 1, same)
             position.unmake()
             values[i] = value
             if value > alpha:
@@ -269,13 +275,21 @@ class Search:
         best_move = moves[0]
         side = position.side
         cost = depth_cost(position)
-        for move in moves:
+        for index in range(len(moves)):
+            move = moves[index]
             position.make(move)
             self.nodes += 1
-            if position.side == side:
-                value = self._search(depth - cost, alpha, beta, ply + 1)
+            same = position.side == side
+            if index == 0:
+                value = self._child(depth - cost, alpha, beta, ply + 1, same)
             else:
-                value = -self._search(depth - cost, -beta, -alpha, ply + 1)
+                # Later moves are searched with a null window (most fail low, and
+                # cheaply), quiet ones late in the order one unit shallower too;
+                # a move that beats alpha is searched again in full.
+                reduced = depth - cost - late_move_reduction(depth, index, move, cost, position)
+                value = self._child(reduced, alpha, alpha + 1, ply + 1, same)
+                if value > alpha and (reduced < depth - cost or value < beta):
+                    value = self._child(depth - cost, alpha, beta, ply + 1, same)
             position.unmake()
             if value > best_value:
                 best_value = value
@@ -293,6 +307,13 @@ class Search:
             bound = EXACT
         self._store(key, depth, bound, best_value, best_move)
         return best_value
+
+    def _child(self, depth: int, alpha: int, beta: int, ply: int, same_side: bool) -> int:
+        """A child's value for the player who moved into it (a grace move keeps the
+        same player to move, so its value is not negated)."""
+        if same_side:
+            return self._search(depth, alpha, beta, ply)
+        return -self._search(depth, -beta, -alpha, ply)
 
     def _quiesce(self, alpha: int, beta: int, ply: int, left: int) -> int:
         """Stand pat on the evaluation, or play on through connections and
@@ -434,6 +455,20 @@ def depth_cost(position: Position) -> int:
     """Depth a move from ``position`` costs: the three moves of a grace phase
     cost one unit together (the first), so the phase is seen to its end."""
     return 0 if 0 < position.grace < GRACE_MOVES else 1
+
+
+def late_move_reduction(depth: int, index: int, move: int, cost: int, child: Position) -> int:
+    """One unit of depth off a quiet move far down the order, searched deep enough
+    to afford it; never in a grace phase, where every move counts."""
+    if (
+        depth >= LMR_MIN_DEPTH
+        and index >= LMR_FIRST_MOVE
+        and cost
+        and not child.grace
+        and not is_forcing(move)
+    ):
+        return 1
+    return 0
 
 
 def is_forcing(move: int) -> bool:

@@ -42,8 +42,8 @@ LEVELS: Final[tuple[Level, ...]] = (
         Limits(nodes=800, max_depth=2, noise=100, contempt=150, seconds=PI_SECONDS_CAP),
     ),
     Level(3, "Club", Limits(nodes=2_000, noise=100, contempt=300, seconds=PI_SECONDS_CAP)),
-    Level(4, "Expert", Limits(nodes=12_000, contempt=300, seconds=PI_SECONDS_CAP)),
-    Level(5, "Master", Limits(nodes=32_000, contempt=300, seconds=PI_SECONDS_CAP)),
+    Level(4, "Expert", Limits(nodes=8_000, contempt=300, seconds=PI_SECONDS_CAP)),
+    Level(5, "Master", Limits(nodes=18_000, contempt=300, seconds=PI_SECONDS_CAP)),
 )
 LEVEL_NAMES: Final[tuple[str, ...]] = tuple(level.name for level in LEVELS)
 HINT_LEVEL: Final = 5

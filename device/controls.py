@@ -39,8 +39,15 @@ def button_label(ui: Ui, button: Button) -> str | None:
     return None
 
 
+def _named(ui: Ui, buttons: tuple[Button, ...]) -> list[str]:
+    """The labels of ``buttons`` this device has; "hold B" goes when "B" is named."""
+    labels = [label for b in buttons if (label := button_label(ui, b)) is not None]
+    held = {ui.t("button.hold", button=label): label for label in labels}
+    return [label for label in labels if held.get(label) not in labels]
+
+
 def control_label(ui: Ui, item: Control) -> str | None:
-    labels = [label for b in item.buttons if (label := button_label(ui, b)) is not None]
+    labels = _named(ui, item.buttons)
     if not labels:
         return None
     arrows = "\u2009".join(label for label in labels if label in ARROWS.values())
@@ -48,49 +55,57 @@ def control_label(ui: Ui, item: Control) -> str | None:
     return "/".join(words + ([arrows] if arrows else []))
 
 
-def _pairs(ui: Ui, controls: list[Control]) -> list[tuple[pygame.Surface, pygame.Surface]]:
+def _pairs(
+    ui: Ui, controls: list[Control]
+) -> list[tuple[Control, pygame.Surface, pygame.Surface]]:
     bold, plain = ui.font(bold=True), ui.font()
     pairs = []
     for item in controls:
         label = control_label(ui, item)
         if label is not None:
             key = bold.render(label, True, ui.palette.cursor)
-            pairs.append((key, plain.render(ui.t(item.does), True, ui.palette.text)))
+            pairs.append((item, key, plain.render(ui.t(item.does), True, ui.palette.text)))
     return pairs
 
 
-def draw_button_bar(surface: pygame.Surface, ui: Ui, controls: list[Control], y: int) -> None:
+def draw_button_bar(
+    surface: pygame.Surface, ui: Ui, controls: list[Control], y: int
+) -> list[Control]:
     """One line across the screen at ``y``: the controls in order of importance,
-    each that still fits (one too wide leaves room for a shorter one after it)."""
+    each that still fits (one too wide leaves room for a shorter one after it).
+    Returns the controls drawn."""
     gap = ui.font().size(" ")[0]
     x = 2
-    for key, words in _pairs(ui, controls):
+    drawn = []
+    for item, key, words in _pairs(ui, controls):
         width = key.get_width() + gap + words.get_width()
         if x + width > ui.layout.width - 2:
             continue
         surface.blit(key, (x, y))
         surface.blit(words, (x + key.get_width() + gap, y))
         x += width + 3 * gap
+        drawn.append(item)
+    return drawn
 
 
 def draw_button_column(
     surface: pygame.Surface, ui: Ui, controls: list[Control], area: pygame.Rect
-) -> int:
+) -> tuple[int, list[Control]]:
     """The controls at the bottom of ``area``, one per line; one too wide for its line
     puts its words on the next, indented (never dropped while it fits that way).
-    Returns the top of the column."""
+    Returns the top of the column and the controls drawn."""
     gap = ui.font().size(" ")[0]
     room = area.w - 6
-    placed: list[tuple[pygame.Surface, pygame.Surface, bool]] = []
-    for key, words in _pairs(ui, controls):
+    placed: list[tuple[Control, pygame.Surface, pygame.Surface, bool]] = []
+    for item, key, words in _pairs(ui, controls):
         if key.get_width() + gap + words.get_width() <= room:
-            placed.append((key, words, False))
+            placed.append((item, key, words, False))
         elif max(key.get_width(), 2 * gap + words.get_width()) <= room:
-            placed.append((key, words, True))
-    lines = sum(2 if below else 1 for _, _, below in placed)
+            placed.append((item, key, words, True))
+    lines = sum(2 if below else 1 for _, _, _, below in placed)
     y = area.bottom - lines * ui.layout.line - 2
     top = y
-    for key, words, below in placed:
+    for _, key, words, below in placed:
         surface.blit(key, (area.x + 4, y))
         if below:
             y += ui.layout.line
@@ -98,7 +113,49 @@ def draw_button_column(
         else:
             surface.blit(words, (area.x + 4 + key.get_width() + gap, y))
         y += ui.layout.line
-    return top
+    return top, [item for item, _, _, _ in placed]
+
+
+def side_keys(ui: Ui) -> list[Button]:
+    """The buttons that are neither a direction nor the choose button, in the order of
+    the device's keys: the ones a key column names."""
+    return [b for b in ui.profile.buttons.values() if b not in ARROWS and b is not Button.A]
+
+
+def on_side_keys(ui: Ui, item: Control) -> bool:
+    """Whether every button of ``item`` this device has is a side key."""
+    present = [b for b in item.buttons if button_label(ui, b) is not None]
+    return bool(present) and all(b in side_keys(ui) for b in present)
+
+
+def draw_key_column(
+    surface: pygame.Surface, ui: Ui, controls: list[Control], area: pygame.Rect
+) -> list[Control]:
+    """Each side key in a slot of its own, top to bottom in the keys' order: its name,
+    and what it does here under it (nothing where it does nothing).  Returns the
+    controls drawn."""
+    pygame.draw.rect(surface, ui.palette.panel, area)
+    keys = side_keys(ui)
+    bold, plain = ui.font(bold=True), ui.font()
+    slot = area.h // max(1, len(keys))
+    drawn: list[Control] = []
+    for index, button in enumerate(keys):
+        item = next((c for c in controls if button in c.buttons), None)
+        label = button_label(ui, button)
+        if item is None or label is None:
+            continue
+        words = ui.wrap(ui.t(item.does), plain, area.w - 4)
+        lines = [bold.render(label, True, ui.palette.cursor)]
+        lines += [plain.render(line, True, ui.palette.text) for line in words]
+        if any(line.get_width() > area.w - 4 for line in lines):
+            continue
+        y = area.y + index * slot + (slot - len(lines) * ui.layout.line) // 2
+        for line in lines:
+            surface.blit(line, (area.x + 2, y))
+            y += ui.layout.line
+        if item not in drawn:
+            drawn.append(item)
+    return drawn
 
 
 def screen_bar_top(ui: Ui) -> int:

@@ -258,7 +258,7 @@ class GameScreen(Screen):
         if selection.must_pass():
             return [control("ctl.pass", Button.A), menu]
         browse = [
-            control("help.next", Button.SELECT),
+            control("ctl.next", Button.SELECT),
             control("ctl.cycle", Button.NEXT, Button.PREV),
         ]
         if selection.stage is Stage.ORIGIN:

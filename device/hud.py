@@ -7,7 +7,13 @@ from dataclasses import dataclass
 
 import pygame
 
-from device.controls import Control, draw_button_bar, draw_button_column
+from device.controls import (
+    Control,
+    draw_button_bar,
+    draw_button_column,
+    draw_key_column,
+    on_side_keys,
+)
 from device.theme import Colour
 from device.ui import Ui
 from engine.pieces import NOBODY
@@ -93,27 +99,14 @@ def draw_hud(
     position: Position,
     prompt: HudItem | None,
     controls: list[Control],
-) -> None:
+) -> list[Control]:
     """Beside the board: everything, buttons at the bottom. Below it: turn, leader,
-    and the prompt or else the button bar."""
-    layout = ui.layout
-    area = layout.hud
-    pygame.draw.rect(surface, ui.palette.panel, area)
-    if not layout.side_panel:
-        y = area.y
-        for item in headline_items(ui, position, prompt):
-            y = _draw_item(surface, ui, item, area.x + 2, y, 10_000)
-        if prompt is None:
-            draw_button_bar(surface, ui, controls, y)
-        return
-    bottom = draw_button_column(surface, ui, controls, area)
-    items = headline_items(ui, position, prompt) + detail_items(ui, position)
-    y = area.y + 3
-    for item in items:
-        lines = ui.wrap(item.words, ui.font(), area.w - 8)
-        if y + len(lines) * layout.line > bottom:
-            return
-        y = _draw_item(surface, ui, item, area.x + 4, y, area.w - 8) + 3
+    and the prompt or else the button bar (the side keys in their column beside the
+    board, where there is one).  Returns the controls named."""
+    headline = headline_items(ui, position, prompt)
+    if not ui.layout.side_panel:
+        return _draw_below(surface, ui, headline, controls, bar=prompt is None)
+    return _draw_beside(surface, ui, headline + detail_items(ui, position), controls)
 
 
 def draw_view_hud(
@@ -122,22 +115,45 @@ def draw_view_hud(
     headline: list[HudItem],
     details: list[HudItem],
     controls: list[Control],
-) -> None:
+) -> list[Control]:
     """The HUD of a board that is looked at, not played (a replay): below the board,
-    the headline items and the button bar; beside it, the details too."""
-    layout = ui.layout
-    area = layout.hud
+    the headline items and the button bar; beside it, the details too.  Returns the
+    controls named."""
+    if not ui.layout.side_panel:
+        return _draw_below(surface, ui, headline, controls, bar=True)
+    return _draw_beside(surface, ui, headline + details, controls)
+
+
+def _draw_below(
+    surface: pygame.Surface, ui: Ui, items: list[HudItem], controls: list[Control], bar: bool
+) -> list[Control]:
+    """``items`` a line each under the board, then the button bar if ``bar``."""
+    area = ui.layout.hud
     pygame.draw.rect(surface, ui.palette.panel, area)
-    if not layout.side_panel:
-        y = area.y
-        for item in headline:
-            y = _draw_item(surface, ui, item, area.x + 2, y, 10_000)
-        draw_button_bar(surface, ui, controls, y)
-        return
-    bottom = draw_button_column(surface, ui, controls, area)
+    named: list[Control] = []
+    if ui.layout.keys.w:
+        named += draw_key_column(surface, ui, controls, ui.layout.keys)
+        controls = [item for item in controls if not on_side_keys(ui, item)]
+    y = area.y
+    for item in items:
+        y = _draw_item(surface, ui, item, area.x + 2, y, 10_000)
+    if bar:
+        named += draw_button_bar(surface, ui, controls, y)
+    return named
+
+
+def _draw_beside(
+    surface: pygame.Surface, ui: Ui, items: list[HudItem], controls: list[Control]
+) -> list[Control]:
+    """The controls at the bottom of the panel beside the board, ``items`` above them
+    as far as they fit."""
+    area = ui.layout.hud
+    pygame.draw.rect(surface, ui.palette.panel, area)
+    bottom, named = draw_button_column(surface, ui, controls, area)
     y = area.y + 3
-    for item in headline + details:
+    for item in items:
         lines = ui.wrap(item.words, ui.font(), area.w - 8)
-        if y + len(lines) * layout.line > bottom:
-            return
+        if y + len(lines) * ui.layout.line > bottom:
+            break
         y = _draw_item(surface, ui, item, area.x + 4, y, area.w - 8) + 3
+    return named

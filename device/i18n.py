@@ -107,6 +107,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ctl.push": ("push", "empuja"),
     "ctl.pass": ("pass", "pasa"),
     "ctl.cycle": ("next/prev", "sig./ant."),
+    "ctl.next": ("next", "sig."),
     # System menu
     "menu.title": ("Menu", "Menú"),
     "menu.resume": ("Resume", "Seguir"),

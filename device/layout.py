@@ -18,6 +18,9 @@ HUD_MIN_WIDTH_EMS = 7
 """A side panel narrower than this many text sizes cannot hold its words."""
 BOTTOM_HUD_LINES = 3
 """Below the board: turn, leader, and the button bar (or the current prompt)."""
+KEY_COLUMN_MIN_EMS = 3.5
+"""Beside a board with the HUD below it, a strip at least this many text sizes wide
+becomes a column naming the side keys (the board then stands at the left edge)."""
 DISC_SHARE = 0.47
 """A satellite's radius as a share of its cell."""
 DIGIT_FILL = 0.8
@@ -36,6 +39,9 @@ class Layout:
     hud: pygame.Rect
     side_panel: bool
     """True when the HUD stands beside the board, False when below it."""
+    keys: pygame.Rect
+    """Beside a board with the HUD below it: the column naming the side keys (empty
+    where there is no room for one)."""
     text_size: int
     """The smallest legible font size on this panel; all words use it or more."""
     title_size: int
@@ -55,11 +61,16 @@ class Layout:
         side_panel = side_cell >= below_cell
         cell = side_cell if side_panel else below_cell
         span = cell * 10
+        keys = pygame.Rect(0, 0, 0, 0)
         if side_panel:
             board = pygame.Rect(MARGIN, (height - span) // 2, span, span)
             hud = pygame.Rect(board.right + MARGIN, 0, width - board.right - MARGIN, height)
         else:
             board = pygame.Rect((width - span) // 2, MARGIN, span, span)
+            if width - span - 3 * MARGIN >= KEY_COLUMN_MIN_EMS * text_size:
+                board.x = MARGIN
+                keys = pygame.Rect(board.right + MARGIN, 0, width - board.right - MARGIN, 0)
+                keys.h = board.bottom + MARGIN
             hud = pygame.Rect(0, board.bottom + MARGIN, width, height - board.bottom - MARGIN)
         return cls(
             width=width,
@@ -70,6 +81,7 @@ class Layout:
             cell=cell,
             hud=hud,
             side_panel=side_panel,
+            keys=keys,
             text_size=text_size,
             title_size=text_size * 5 // 4,
             line=line,
@@ -86,6 +98,7 @@ class Layout:
             cell=cell,
             hud=pygame.Rect(0, 0, 0, 0),
             side_panel=False,
+            keys=pygame.Rect(0, 0, 0, 0),
             text_size=self.text_size,
             title_size=self.title_size,
             line=self.line,

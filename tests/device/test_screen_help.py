@@ -5,13 +5,16 @@ from pathlib import Path
 
 import pytest
 from app_driver import Driver
-from screen_gallery import BUSY_SEED, played_game
+from screen_gallery import BUSY_SEED, game_until, played_game
 
 from device.buttons import Button
 from device.controls import button_label, control_label
 from device.game_screen import SystemMenu
+from device.hud import HudItem, draw_hud
+from device.i18n import LANGUAGES
 from device.menus import ConfirmScreen, MessageScreen
-from engine.moves import CONNECTION, kind_of, origin_of, target_of
+from device.profiles import PROFILES
+from engine.moves import CONNECTION, DISPLACEMENT, kind_of, landing_of, origin_of, target_of
 from engine.pieces import NOBODY, colour_of
 from engine.position import Position
 from engine.scoring import Group, groups
@@ -108,3 +111,53 @@ def test_a_connecting_destination_says_what_it_makes(tmp_path: Path) -> None:
     assert said.endswith(f"colony of {colony.total}"), said
     if colony.controller != NOBODY:
         assert driver.app.ui.colour_name(colony.controller) in said
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_the_game_screen_names_every_key_that_does_something(
+    profile: str, language: str, tmp_path: Path
+) -> None:
+    driver = Driver(profile, tmp_path)
+    app = driver.app
+    app.settings.language = language
+    app.start_game(game_until(lambda ms: any(kind_of(m) == DISPLACEMENT for m in ms)))
+    screen = driver.game_screen()
+    selection = screen.selection
+    assert selection is not None
+    move = next(m for m in selection.moves if kind_of(m) == DISPLACEMENT)
+    ui = app.ui
+    side = [b for b in (Button.B, Button.MENU, Button.SELECT) if button_label(ui, b)]
+    whole_bars = 0
+    for cursor in (origin_of(move), target_of(move), landing_of(move)):
+        controls = screen.controls()
+        prompt = screen.prompt()
+        shown = HudItem(prompt, ui.palette.cursor) if prompt else None
+        named = draw_hud(app.display.surface, ui, screen.game.position, shown, controls)
+        offered = [item for item in controls if control_label(ui, item) is not None]
+        if shown is None:  # a prompt takes the bar's line under the board
+            assert set(named) == set(offered), selection.stage
+            whole_bars += 1
+        for button in side:  # the side keys are named even under a prompt
+            doing = [item for item in offered if button in item.buttons]
+            assert all(item in named for item in doing), (selection.stage, button)
+        driver.put_cursor(cursor)
+        driver.confirm()
+    assert whole_bars
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_joystick_hats_game_screen_names_its_menu_and_next_keys(
+    language: str, tmp_path: Path
+) -> None:
+    driver = Driver("lcdhat", tmp_path)
+    app = driver.app
+    app.settings.language = language
+    app.start_game(played_game(BUSY_SEED, plies=120))
+    screen = driver.game_screen()
+    assert screen.prompt() == ""
+    named = draw_hud(app.display.surface, app.ui, screen.game.position, None, screen.controls())
+    labels = {control_label(app.ui, item): app.ui.t(item.does) for item in named}
+    menu, following = app.ui.t("help.menu"), app.ui.t("ctl.next")
+    press = app.ui.t("button.press")
+    assert labels == {press: app.ui.t("ctl.pick"), "KEY2": menu, "KEY3": following}

@@ -56,7 +56,8 @@ class ReplayScreen(Screen):
             control("ctl.previous_move", Button.PREV),
             control("ctl.start_end", Button.UP, Button.DOWN),
             control(jump, Button.A),
-            control("help.back", Button.B),
+            control("help.back", Button.B, Button.MENU),
+            control("ctl.next", Button.SELECT),
         ]
 
     def counter(self) -> HudItem:

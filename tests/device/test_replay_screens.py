@@ -18,10 +18,13 @@ from screen_gallery import (
 )
 
 from device.buttons import Button
-from device.controls import control_label, screen_bar_top
+from device.controls import button_label, control_label, screen_bar_top
 from device.end_screen import CHOICES, EndScreen
 from device.game import LINK, Game, GameSetup
+from device.hud import draw_view_hud
+from device.i18n import LANGUAGES
 from device.menus import MessageScreen, PastGamesScreen, TitleScreen
+from device.replay import Replay
 from device.replay_screen import ReplayScreen
 from device.verdict import verdict
 from engine.notation import format_position
@@ -213,8 +216,8 @@ def test_the_end_screen_speaks_from_this_devices_side(tmp_path: Path) -> None:
     ("profile", "expected"),
     [
         ("hatmini", ["X", "Y", "A", "B"]),
-        ("lcdhat", ["\u25c0\u2009\u25b6", "\u25b2\u2009\u25bc", "press", "KEY1"]),
-        ("tabletop", ["\u25c0\u2009\u25b6", "\u25b2\u2009\u25bc", "A", "B"]),
+        ("lcdhat", ["\u25c0\u2009\u25b6", "\u25b2\u2009\u25bc", "press", "KEY1/KEY2", "KEY3"]),
+        ("tabletop", ["\u25c0\u2009\u25b6", "\u25b2\u2009\u25bc", "A", "B/Start", "Select"]),
     ],
 )
 def test_the_replay_bar_names_the_devices_own_buttons(
@@ -274,3 +277,25 @@ def test_past_games_keep_a_margin_on_every_device(profile: str, look: Look, tmp_
         if game.outcome is not None:
             result = verdict(app.ui, game.outcome, game.setup, past=True)
             assert result in screen.lines(game, font, width - 16)[0], "the result is whole"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_replay_names_the_keys_that_leave_it(
+    profile: str, language: str, tmp_path: Path
+) -> None:
+    driver = Driver(profile, tmp_path)
+    app = driver.app
+    app.settings.language = language
+    ui = app.ui
+    for leave in (driver.back, driver.open_menu):
+        screen = ReplayScreen(app, Replay(played_game(DECIDED_SEED).record), None)
+        app.push(screen)
+        hud = (screen.headline(), screen.details(), screen.controls())
+        named = draw_view_hud(app.display.surface, ui, *hud)
+        keys = {button_label(ui, b) for item in named for b in item.buttons}
+        assert {button_label(ui, Button.B), button_label(ui, Button.MENU)} <= keys
+        if profile == ProfileName.LCDHAT:
+            assert {"KEY1", "KEY2"} <= keys
+        leave()
+        assert app.top is not screen, "the key named for leaving leaves"

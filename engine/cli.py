@@ -43,6 +43,7 @@ USAGE = """usage: python -m engine COMMAND ...
                               paired games between agents (random, greedy,
                               uct:N, uct@S, level1..level5[:N|@S])
   lab --games N --players A,B [--workers W] [--variant NAME ...]
+      [--backend processes|ray] [--ray-address ADDRESS]
                               self-play under rule variants, with a report
 A POSITION is one argument in quotes, or its four fields as four arguments."""
 MAX_PERFT_DEPTH = 10

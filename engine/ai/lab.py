@@ -4,6 +4,8 @@ Each game is played by the arena's match code (``engine.ai.arena``) and
 appended, as one JSON line, to a results file as soon as it ends, so a long
 run can stop at any moment and resume where it was: games already in the
 file are not played again.  The report (Markdown) is rebuilt from the file.
+The games run in worker processes, or with ``--backend ray`` as tasks on a Ray
+cluster (``engine.ai.lab_backends``); the results file is the same either way.
 
 Rule variants are engine parameters (``engine.position.Rules``), named on the
 command line; each ``--variant`` is measured separately, and ``standard``
@@ -22,13 +24,12 @@ import math
 import os
 import statistics
 from collections import Counter
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from engine.ai.agents import Agent, parse_agent
-from engine.ai.arena import GameResult, play_game, play_pair
+from engine.ai.agents import parse_agent
+from engine.ai.arena import GameResult
+from engine.ai.lab_backends import Backend, games_per_seed, play_all
 from engine.moves import DISPLACEMENT, kind_of
 from engine.pieces import NOBODY, RED
 from engine.position import (
@@ -177,12 +178,6 @@ def end_cleanly(path: Path) -> None:
                 out.write("\n")
 
 
-def games_per_seed(a: Agent, b: Agent) -> int:
-    """Two games a seed (colours swapped) between different agents; one in
-    self-play, where the swapped game would be the very same game."""
-    return 1 if a == b else 2
-
-
 def pending_seeds(
     done: list[dict[str, object]], variant: str, players: str, seeds: range, per_seed: int
 ) -> list[int]:
@@ -191,32 +186,6 @@ def pending_seeds(
         g["seed"] for g in done if g.get("variant") == variant and g.get("players") == players
     )
     return [seed for seed in seeds if count[seed] < per_seed]
-
-
-def play_seed(task: tuple[Agent, Agent, int, Rules]) -> tuple[GameResult, ...]:
-    """The games of one start seed: A as Red, then (if A is not B) A as Blue."""
-    a, b, seed, rules = task
-    if games_per_seed(a, b) == 1:
-        return (play_game(a, b, seed, True, rules),)
-    return play_pair(task)
-
-
-def play_all(
-    tasks: list[tuple[Agent, Agent, int, Rules, str, str]], workers: int
-) -> Iterator[tuple[str, str, tuple[GameResult, ...]]]:
-    """The games of each task's seed, as they finish (in worker processes)."""
-    if workers <= 1:
-        for a, b, seed, rules, variant, players in tasks:
-            yield variant, players, play_seed((a, b, seed, rules))
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {
-            pool.submit(play_seed, (a, b, seed, rules)): (variant, players)
-            for a, b, seed, rules, variant, players in tasks
-        }
-        for future in as_completed(futures):
-            variant, players = futures[future]
-            yield variant, players, future.result()
 
 
 # ------------------------------------------------------------- the report
@@ -327,7 +296,24 @@ def parser() -> argparse.ArgumentParser:
         "--players", action="append", default=[], help="a pairing A,B of arena agents (repeatable)"
     )
     command.add_argument("--variant", action="append", default=[], help="a rule variant")
-    command.add_argument("--workers", type=int, default=0, help="processes (default: all cores)")
+    command.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        help="processes (default: all cores; with --backend ray the cluster's CPUs decide)",
+    )
+    command.add_argument(
+        "--backend",
+        choices=[str(backend) for backend in Backend],
+        default=Backend.PROCESSES,
+        help="where games run: worker processes here, or tasks on a Ray cluster "
+        "(optional extra: pip install -e '.[ray]')",
+    )
+    command.add_argument(
+        "--ray-address",
+        metavar="ADDRESS",
+        help="the Ray cluster to join (default: RAY_ADDRESS, else a new local instance)",
+    )
     command.add_argument("--seed", type=int, default=1, help="the first start seed")
     command.add_argument("--results", type=Path, default=Path("lab-results.jsonl"))
     command.add_argument("--report", type=Path, default=Path("lab-report.md"))
@@ -358,10 +344,11 @@ def cmd_lab(args: list[str]) -> list[str]:
             for seed in pending_seeds(done, variant, players, seeds, per_seed):
                 tasks.append((a, b, seed, rules[variant], variant, players))
     workers = options.workers or os.cpu_count() or 1
+    finished = play_all(tasks, workers, Backend(options.backend), options.ray_address)
     end_cleanly(options.results)
     played = 0
     with options.results.open("a", encoding="utf-8") as out:
-        for variant, players, games in play_all(tasks, workers):
+        for variant, players, games in finished:
             out.write("".join(result_line(variant, players, r) + "\n" for r in games))
             out.flush()
             played += len(games)

@@ -4,7 +4,7 @@
         [--compiled]
 
 The earlier engine is exported with ``git archive`` into a scratch folder (and
-built with mypyc with ``--compiled``, as this tree's engine should then be
+built with mypyc with ``--compiled``, search included, as this tree's engine should then be
 too: run the script with the compiled engine first on ``PYTHONPATH``).  It
 runs in a child process of each worker and answers positions sent to it in
 notation, searching with the seed this side draws, so its games replay
@@ -39,6 +39,18 @@ for line in sys.stdin:
     print(format_move(choose_move(position, int(number), int(seed)).move), flush=True)
 """
 """Runs inside the earlier engine: 'level seed position' in, its move out."""
+
+BUILD = """
+from pathlib import Path
+from mypyc.build import mypycify
+from setuptools import setup
+modules = [str(p) for p in sorted(Path("engine").glob("*.py"))
+           if p.name not in {"__main__.py", "cli.py"}]
+modules += [str(p) for p in (Path("engine/ai") / f"{name}.py" for name in SEARCH) if p.exists()]
+setup(ext_modules=mypycify(modules, opt_level="3"))
+""".replace("SEARCH", repr(("evaluation", "search", "levels", "budget")))
+"""Compiles the earlier engine with its search (early revisions' setup.py left the
+search interpreted, which made their games several times slower)."""
 
 _answerers: dict[str, subprocess.Popen[str]] = {}
 """One child process per earlier engine, kept for the life of this process."""
@@ -87,9 +99,8 @@ def export_revision(revision: str, compiled: bool) -> Path:
     subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
     if compiled:
         subprocess.run(
-            [sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"],
+            [sys.executable, "-c", BUILD, "--quiet", "build_ext", "--inplace"],
             cwd=folder,
-            env=dict(os.environ, SATELLITES_MYPYC="1"),
             check=True,
             capture_output=True,
         )
@@ -101,6 +112,9 @@ def main() -> None:
     parser.add_argument("revision", help="a git revision of this repository, like c8913d2")
     parser.add_argument("--level", type=int, default=5, choices=range(1, 6))
     parser.add_argument("--games", type=int, default=100, help="an even number")
+    parser.add_argument(
+        "--nodes", type=int, default=0, help="this side's node budget instead of the level's"
+    )
     parser.add_argument("--seed", type=int, default=1, help="the first start seed")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument(
@@ -110,7 +124,8 @@ def main() -> None:
     if options.games < 2 or options.games % 2:
         parser.error("--games must be even and at least 2: each seed is played with both colours")
     folder = export_revision(options.revision, options.compiled)
-    ours = Agent("level", level=options.level, spec=f"level{options.level}")
+    budget = f":{options.nodes}" if options.nodes else ""
+    ours = Agent("level", options.level, options.nodes, spec=f"level{options.level}{budget}")
     theirs = RevisionAgent(
         "level", level=options.level, spec=f"level{options.level}@{options.revision}",
         folder=str(folder),

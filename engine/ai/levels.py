@@ -43,7 +43,7 @@ LEVELS: Final[tuple[Level, ...]] = (
     ),
     Level(3, "Club", Limits(nodes=2_000, noise=100, contempt=300, seconds=PI_SECONDS_CAP)),
     Level(4, "Expert", Limits(nodes=8_000, contempt=300, seconds=PI_SECONDS_CAP)),
-    Level(5, "Master", Limits(nodes=18_000, contempt=300, seconds=PI_SECONDS_CAP)),
+    Level(5, "Master", Limits(nodes=22_000, contempt=300, seconds=PI_SECONDS_CAP)),
 )
 LEVEL_NAMES: Final[tuple[str, ...]] = tuple(level.name for level in LEVELS)
 HINT_LEVEL: Final = 5

@@ -13,6 +13,9 @@ copies) with:
   search stays well inside 64 MB);
 * move ordering: the table's move, then displacements and connections, then
   killer moves and the history heuristic;
+* a null window for every move after the first (searched again in full only
+  when it beats the best so far), and late move reductions: a quiet move far
+  down the order is first searched one unit shallower;
 * a short quiescence search over connections and displacements, so a leaf is
   never judged in the middle of a fight over a colony;
 * grace moves, where the same player moves again: the child's value is then

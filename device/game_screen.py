@@ -14,7 +14,7 @@ from device.game import HOTSEAT, LINK, Game
 from device.hud import HudItem, draw_hud
 from device.link_screens import draw_link_panel
 from device.match import Match
-from device.menus import ConfirmScreen, Item, MenuScreen, SettingsScreen, power_off_item
+from device.menus import ConfirmScreen, Item, MenuOverGame, SettingsScreen, power_off_item
 from device.preview import move_preview
 from device.rules_screen import RulesScreen
 from device.screen import Host, Screen
@@ -303,22 +303,12 @@ class GameScreen(Screen):
             surface.blit(pygame.transform.rotate(surface, 180), (0, 0))
 
 
-class SystemMenu(MenuScreen):
+class SystemMenu(MenuOverGame):
     """Menu during play: resume, undo, hint, rules, settings, resign, title."""
-
-    overlay = True
-    wraps = False
-    title_key = "menu.title"
 
     def __init__(self, host: Host, game_screen: GameScreen) -> None:
         super().__init__(host)
         self.game_screen = game_screen
-
-    def handle(self, button: Button) -> None:
-        if button is Button.MENU:
-            self.host.pop()
-            return
-        super().handle(button)
 
     def items(self) -> list[Item]:
         t = self.ui.t

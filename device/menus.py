@@ -163,6 +163,21 @@ class MenuScreen(Screen):
         return [first, control("help.back", Button.B), control("ctl.browse", *BROWSE)]
 
 
+class MenuOverGame(MenuScreen):
+    """The menu opened over a game or a lesson: drawn over it, no wrapping past
+    risky items, and the menu button closes it again."""
+
+    overlay = True
+    wraps = False
+    title_key = "menu.title"
+
+    def handle(self, button: Button) -> None:
+        if button is Button.MENU:
+            self.host.pop()
+            return
+        super().handle(button)
+
+
 class TitleScreen(MenuScreen):
     def title(self) -> str:
         return self.ui.t("app.name")

@@ -10,7 +10,7 @@ import pygame
 from device.buttons import Button
 from device.controls import Control, button_label, control, control_label, draw_button_bar
 from device.game_screen import GameScreen
-from device.menus import Item, MenuScreen, SettingsScreen, power_off_item
+from device.menus import Item, MenuOverGame, SettingsScreen, power_off_item
 from device.rules_screen import RulesScreen
 from device.screen import Host, Screen
 from device.tutorial import LESSONS, Lesson, first_lesson, lesson_done, lesson_match
@@ -217,12 +217,8 @@ class LessonScreen(GameScreen):
         self.host.show_message(t("tutorial.wrong", hint=t(self.lesson.key("wrong"))))
 
 
-class TutorialMenu(MenuScreen):
+class TutorialMenu(MenuOverGame):
     """The menu during the tutorial: resume, show me, skip, rules, settings, leave."""
-
-    overlay = True
-    wraps = False
-    title_key = "menu.title"
 
     def __init__(
         self, host: Host, index: int, lesson: LessonScreen | None = None, can_skip: bool = True
@@ -232,12 +228,6 @@ class TutorialMenu(MenuScreen):
         self.lesson = lesson
         self.can_skip = can_skip
         """False after the lesson is done: A goes on from there."""
-
-    def handle(self, button: Button) -> None:
-        if button is Button.MENU:
-            self.host.pop()
-            return
-        super().handle(button)
 
     def items(self) -> list[Item]:
         t = self.ui.t

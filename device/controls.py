@@ -21,6 +21,10 @@ class Control:
     """i18n key of what the buttons do here."""
 
 
+Labelled = tuple[Control, pygame.Surface, pygame.Surface]
+"""A control with its buttons' names and its words, rendered."""
+
+
 def control(does: str, *buttons: Button) -> Control:
     return Control(buttons, does)
 
@@ -55,9 +59,7 @@ def control_label(ui: Ui, item: Control) -> str | None:
     return "/".join(words + ([arrows] if arrows else []))
 
 
-def _pairs(
-    ui: Ui, controls: list[Control]
-) -> list[tuple[Control, pygame.Surface, pygame.Surface]]:
+def _pairs(ui: Ui, controls: list[Control]) -> list[Labelled]:
     bold, plain = ui.font(bold=True), ui.font()
     pairs = []
     for item in controls:
@@ -68,24 +70,52 @@ def _pairs(
     return pairs
 
 
+SPACING_SPACES = 3
+"""Spaces between two controls on a bar; a full line closes up to one."""
+
+
+def _width(ui: Ui, labelled: Labelled) -> int:
+    _, key, words = labelled
+    return key.get_width() + ui.font().size(" ")[0] + words.get_width()
+
+
+def _fill_lines(ui: Ui, controls: list[Control], lines: int) -> list[list[Labelled]]:
+    """The controls in order of importance, each on the first of ``lines`` lines it
+    still fits on, one space from its neighbour at least (one too wide for every
+    line is left out)."""
+    gap = ui.font().size(" ")[0]
+    room = ui.layout.width - 4
+    filled: list[list[Labelled]] = [[] for _ in range(lines)]
+    for labelled in _pairs(ui, controls):
+        for line in filled:
+            taken = sum(_width(ui, placed) + gap for placed in line)
+            if taken + _width(ui, labelled) <= room:
+                line.append(labelled)
+                break
+    return filled
+
+
+def _draw_line(surface: pygame.Surface, ui: Ui, line: list[Labelled], y: int) -> None:
+    gap = ui.font().size(" ")[0]
+    free = ui.layout.width - 4 - sum(_width(ui, labelled) for labelled in line)
+    spacing = min(SPACING_SPACES * gap, free // max(1, len(line) - 1))
+    x = 2
+    for labelled in line:
+        _, key, words = labelled
+        surface.blit(key, (x, y))
+        surface.blit(words, (x + key.get_width() + gap, y))
+        x += _width(ui, labelled) + spacing
+
+
 def draw_button_bar(
     surface: pygame.Surface, ui: Ui, controls: list[Control], y: int
 ) -> list[Control]:
     """One line across the screen at ``y``: the controls in order of importance,
     each that still fits (one too wide leaves room for a shorter one after it).
     Returns the controls drawn."""
-    gap = ui.font().size(" ")[0]
-    x = 2
-    drawn = []
-    for item, key, words in _pairs(ui, controls):
-        width = key.get_width() + gap + words.get_width()
-        if x + width > ui.layout.width - 2:
-            continue
-        surface.blit(key, (x, y))
-        surface.blit(words, (x + key.get_width() + gap, y))
-        x += width + 3 * gap
-        drawn.append(item)
-    return drawn
+    (line,) = _fill_lines(ui, controls, 1)
+    _draw_line(surface, ui, line, y)
+    return [item for item, _, _ in line]
 
 
 def draw_button_column(
@@ -160,11 +190,16 @@ def draw_key_column(
 
 def screen_bar_top(ui: Ui) -> int:
     """Where the bottom bar of a full screen starts: content must stay above it."""
-    return ui.layout.height - ui.layout.line - 2
+    return ui.layout.height - ui.layout.screen_bar_lines * ui.layout.line - 2
 
 
-def draw_screen_bar(surface: pygame.Surface, ui: Ui, controls: list[Control]) -> None:
-    """The bar along the bottom of a full screen (menus, rules, end of game)."""
+def draw_screen_bar(surface: pygame.Surface, ui: Ui, controls: list[Control]) -> list[Control]:
+    """The bar along the bottom of a full screen (menus, rules, end of game), on as
+    many lines as the panel gives it.  Returns the controls drawn."""
     top = screen_bar_top(ui)
     pygame.draw.rect(surface, ui.palette.panel, (0, top, ui.layout.width, ui.layout.height - top))
-    draw_button_bar(surface, ui, controls, top)
+    drawn: list[Control] = []
+    for index, line in enumerate(_fill_lines(ui, controls, ui.layout.screen_bar_lines)):
+        _draw_line(surface, ui, line, top + index * ui.layout.line)
+        drawn += [item for item, _, _ in line]
+    return drawn

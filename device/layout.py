@@ -21,6 +21,10 @@ BOTTOM_HUD_LINES = 3
 KEY_COLUMN_MIN_EMS = 3.5
 """Beside a board with the HUD below it, a strip at least this many text sizes wide
 becomes a column naming the side keys (the board then stands at the left edge)."""
+SCREEN_BAR_ONE_LINE_EMS = 18
+"""A full screen's button bar naming choose, back and browse is about this many text
+sizes wide (17-18 measured in English and Spanish); a narrower panel gives the bar
+two lines, so that no control drops off it."""
 DISC_SHARE = 0.47
 """A satellite's radius as a share of its cell."""
 DIGIT_FILL = 0.8
@@ -103,6 +107,11 @@ class Layout:
             title_size=self.title_size,
             line=self.line,
         )
+
+    @property
+    def screen_bar_lines(self) -> int:
+        """How many lines the bottom bar of a full screen has on this panel."""
+        return 1 if self.width >= SCREEN_BAR_ONE_LINE_EMS * self.text_size else 2
 
     def disc_radius(self, cell: int) -> int:
         return max(4, round(cell * DISC_SHARE))

@@ -3,17 +3,20 @@ and questions before what cannot be taken back."""
 
 from pathlib import Path
 
+import pygame
 import pytest
 from app_driver import Driver
-from screen_gallery import BUSY_SEED, game_until, played_game
+from screen_gallery import BUSY_SEED, Look, gallery_driver, game_until, played_game, render_gallery
 
+from device import end_screen, menus, rules_screen
 from device.buttons import Button
-from device.controls import button_label, control_label
+from device.controls import Control, button_label, control_label, draw_screen_bar
 from device.game_screen import SystemMenu
 from device.hud import HudItem, draw_hud
 from device.i18n import LANGUAGES
 from device.menus import ConfirmScreen, MessageScreen
 from device.profiles import PROFILES
+from device.ui import Ui
 from engine.moves import CONNECTION, DISPLACEMENT, kind_of, landing_of, origin_of, target_of
 from engine.pieces import NOBODY, colour_of
 from engine.position import Position
@@ -54,6 +57,31 @@ def test_the_button_bar_names_the_devices_own_buttons(
     message = driver.app.top
     assert isinstance(message, MessageScreen)
     assert [control_label(driver.app.ui, item) for item in message.controls()] == [confirm]
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_every_full_screen_names_every_control_it_has(
+    profile: str, language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On the 240-pixel panel the bar takes two lines, so that "back" is never
+    crowded out (the title, menus, past games, rules, end of game, settings)."""
+    left_out: list[str] = []
+    bars = 0
+
+    def checked_bar(surface: pygame.Surface, ui: Ui, controls: list[Control]) -> list[Control]:
+        nonlocal bars
+        bars += 1
+        drawn = draw_screen_bar(surface, ui, controls)
+        named = [c for c in controls if control_label(ui, c) is not None]
+        left_out.extend(ui.t(c.does) for c in named if c not in drawn)
+        return drawn
+
+    for module in (menus, rules_screen, end_screen):
+        monkeypatch.setattr(module, "draw_screen_bar", checked_bar)
+    render_gallery(profile, tmp_path, gallery_driver(profile, tmp_path), Look(language, False))
+    assert bars >= 10, "the gallery shows the full screens"
+    assert not left_out
 
 
 def test_choosing_a_satellite_that_cannot_move_says_why(tmp_path: Path) -> None:

@@ -127,7 +127,9 @@ def main() -> None:
     budget = f":{options.nodes}" if options.nodes else ""
     ours = Agent("level", options.level, options.nodes, spec=f"level{options.level}{budget}")
     theirs = RevisionAgent(
-        "level", level=options.level, spec=f"level{options.level}@{options.revision}",
+        "level",
+        level=options.level,
+        spec=f"level{options.level}@{options.revision}",
         folder=str(folder),
     )
     print(f"this engine compiled: {is_compiled()}; {options.revision} compiled: {options.compiled}")

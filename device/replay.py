@@ -56,9 +56,7 @@ class Replay:
     device does).
     """
 
-    def __init__(
-        self, record: GameRecord, *, at_end: bool = False, resigned: int = NOBODY
-    ) -> None:
+    def __init__(self, record: GameRecord, *, at_end: bool = False, resigned: int = NOBODY) -> None:
         self.record = record
         position = parse_position(record.start)
         self.positions: list[Position] = [position.copy()]

@@ -59,9 +59,7 @@ class Thinking:
     longest: float
 
 
-def play_game(
-    a: Agent, b: Agent, seed: int, a_is_red: bool, rules: Rules = STANDARD
-) -> GameResult:
+def play_game(a: Agent, b: Agent, seed: int, a_is_red: bool, rules: Rules = STANDARD) -> GameResult:
     """Play one game from the start position ``seed`` draws, under ``rules``."""
     position = starting_position(seed, rules)
     played: list[int] = []

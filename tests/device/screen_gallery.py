@@ -84,9 +84,7 @@ def archive_games(app: App) -> list[Path]:
             app.saves, against_the_computer(played_game(TIEBREAK_SEED), BLUE), "20261128-1"
         ),
         archive_game(app.saves, hotseat, "20261129-1"),
-        archive_game(
-            app.saves, against_the_computer(played_game(DECIDED_SEED), RED), "20261130-1"
-        ),
+        archive_game(app.saves, against_the_computer(played_game(DECIDED_SEED), RED), "20261130-1"),
     ]
     damaged = app.saves.folder / "finished" / "20261130-2.journal"
     damaged.write_bytes(b"00000000 {not a journal}\n")

@@ -64,8 +64,6 @@ def test_no_backlight_device_is_none(tmp_path: Path) -> None:
     assert SysfsBacklight.find(tmp_path) is None
 
 
-
-
 def test_the_supply_alarm_is_read_from_the_pis_voltage_sensor(tmp_path: Path) -> None:
     (tmp_path / "class" / "hwmon" / "hwmon0").mkdir(parents=True)
     (tmp_path / "class" / "hwmon" / "hwmon0" / "name").write_text("cpu_thermal\n")

@@ -42,10 +42,13 @@ FORTRESS = {"a1": "r3", "j10": "r3", "d7": "r4", "d8": "b1", "e7": "b1", "f4": "
 
 def test_every_position_plays_the_standard_rules_unless_told_otherwise() -> None:
     assert starting_position(4).rules == STANDARD
-    assert parse_position(
-        "..r3r4.r3.r3../....r1.r2.../.b2.......b3/.b1......b1./.b1.......b3/"
-        ".b2.......b4/b4........b4/b3.......b2./..r2.r2r1.r1../...r4..r4... r 0 0"
-    ).rules == STANDARD
+    assert (
+        parse_position(
+            "..r3r4.r3.r3../....r1.r2.../.b2.......b3/.b1......b1./.b1.......b3/"
+            ".b2.......b4/b4........b4/b3.......b2./..r2.r2r1.r1../...r4..r4... r 0 0"
+        ).rules
+        == STANDARD
+    )
     assert Rules(100, True, 0, 0) == STANDARD
 
 

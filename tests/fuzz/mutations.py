@@ -4,7 +4,7 @@ from hypothesis import strategies as st
 
 NASTY_CHARACTERS = st.one_of(
     st.characters(categories=["Cc", "Cf", "Cs", "Zl", "Zp", "Zs", "Nd", "No"]),
-    st.sampled_from("\n\r\x00\u2028\u0661\u00b2\uff11-:/. \"\\[]0123456789rb"),
+    st.sampled_from('\n\r\x00\u2028\u0661\u00b2\uff11-:/. "\\[]0123456789rb'),
 )
 """Controls, separators, lone surrogates, every script's digits, and the format's own marks."""
 HOSTILE_TEXT = st.text(st.one_of(st.characters(), NASTY_CHARACTERS), max_size=60)

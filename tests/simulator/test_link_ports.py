@@ -1,6 +1,5 @@
 """The ports the simulator offers for the link cable, and its --link option."""
 
-
 from simulator.cli import build_parser
 from simulator.link import SIMULATOR_PORTS, simulator_ports
 

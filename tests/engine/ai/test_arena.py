@@ -106,4 +106,3 @@ def test_the_hint_command_prints_a_legal_move(capsys: pytest.CaptureFixture[str]
     assert main(["hint", format_position(position), "1"]) == 0
     first = capsys.readouterr().out.splitlines()[0]
     assert first in {format_move(m) for m in position.legal_moves()}
-

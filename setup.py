@@ -12,7 +12,7 @@ from setuptools import setup
 COMPILED_ENGINE_MODULES = [
     str(path)
     for path in sorted(Path("engine").glob("*.py"))
-    if path.name not in {"__main__.py", "cli.py"}
+    if path.name not in {"__main__.py", "cli.py", "arguments.py"}  # command-line glue
 ] + [
     # The search and what it calls; the thinker (threads), the arena (process
     # pool) and the command-line glue stay interpreted.

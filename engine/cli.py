@@ -6,11 +6,20 @@ status 2 and one line on stderr, whatever the input holds; never a traceback.
 
 import random
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 
-from engine.ai.arena import cmd_arena
-from engine.ai.commands import cmd_hint
-from engine.ai.lab import cmd_lab
+from engine.ai.arena import arena_parser, cmd_arena
+from engine.ai.commands import cmd_hint, hint_parser
+from engine.ai.lab import cmd_lab, lab_parser
+from engine.arguments import (
+    POSITION_HELP,
+    CommandParser,
+    UsageError,
+    count,
+    position_parser,
+    take_position,
+)
 from engine.geometry import cell_name
 from engine.notation import (
     IllegalMoveError,
@@ -18,7 +27,6 @@ from engine.notation import (
     format_move,
     format_position,
     parse_move,
-    parse_position,
 )
 from engine.perft import perft
 from engine.pieces import COLOUR_NAMES, NOBODY
@@ -30,44 +38,30 @@ from engine.start import starting_position
 from engine.text import one_line, shown
 from engine.text import whole_number as ascii_number
 
-USAGE = """usage: python -m engine COMMAND ...
-  start SEED                  the start position drawn for SEED
-  moves POSITION              each legal move and the position after it
-  perft POSITION DEPTH        the number of leaf positions DEPTH (1..10) plies ahead
-  score POSITION              the scoring breakdown
-  play POSITION MOVE...       the position after the moves
-  selfplay [--games N] [--seed S] [--red AGENT] [--blue AGENT] [--record]
-                              play whole games (AGENT: random or greedy)
-  hint POSITION [LEVEL]       the move a computer level would play (default 5)
-  arena A B [--games N] [--seed S] [--workers W] [--progress]
-                              paired games between agents (random, greedy,
-                              uct:N, uct@S, level1..level5[:N|@S])
-  lab --games N --players A,B [--workers W] [--variant NAME ...]
-      [--backend processes|ray] [--ray-address ADDRESS]
-                              self-play under rule variants, with a report
-A POSITION is one argument in quotes, or its four fields as four arguments."""
 MAX_PERFT_DEPTH = 10
 """Deeper counts would run for days; the command refuses them before any work."""
+SUMMARY_COLUMN = 30
+"""Where the overview writes what a command does, after its arguments."""
 
-
-class UsageError(Exception):
-    """A command line the engine cannot run; its message is the one line shown."""
-
-
-Command = Callable[[list[str]], list[str]]
+Run = Callable[[list[str]], list[str]]
+Command = tuple[Callable[[], CommandParser], Run]
+"""A command's parser (for the overview) and what runs it on its arguments."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] in {"-h", "--help", "help"}:
-        print(USAGE)
+        print(overview())
         return 0
     command = COMMANDS.get(args[0])
     try:
         if command is None:
             raise UsageError(f"unknown command {shown(args[0])} (try: python -m engine help)")
-        for line in command(args[1:]):
+        _, run = command
+        for line in run(args[1:]):
             print(line)
+    except SystemExit as stop:  # argparse has printed a command's --help
+        return stop.code if isinstance(stop.code, int) else 0
     except (UsageError, NotationError, IllegalMoveError, ValueError) as error:
         print(f"error: {one_line(str(error))}", file=sys.stderr)
         return 2
@@ -76,38 +70,48 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def take_position(args: list[str]) -> tuple[Position, list[str]]:
-    """The position at the front of ``args`` (quoted, or as four fields), and the rest."""
-    if not args:
-        raise UsageError("a POSITION is missing")
-    if " " in args[0]:
-        return parse_position(args[0]), args[1:]
-    if len(args) < 4:
-        raise UsageError("a POSITION has four fields: BOARD SIDE GRACE QUIET")
-    return parse_position(" ".join(args[:4])), args[4:]
+def overview() -> str:
+    """Every command, its arguments and what it does (each has its own --help)."""
+    lines = ["usage: python -m engine COMMAND ...   (python -m engine COMMAND --help: more)"]
+    for make_parser, _ in COMMANDS.values():
+        parser = make_parser()
+        synopsis = textwrap.wrap(
+            parser.synopsis(), 78, initial_indent="  ", subsequent_indent="    "
+        )
+        summary = textwrap.wrap(parser.summary, 78 - SUMMARY_COLUMN)
+        if len(synopsis) == 1 and len(synopsis[0]) < SUMMARY_COLUMN:
+            lines.append(synopsis[0].ljust(SUMMARY_COLUMN) + summary.pop(0))
+        else:
+            lines += synopsis
+        lines += [" " * SUMMARY_COLUMN + line for line in summary]
+    lines.append(f"A POSITION is {POSITION_HELP.removeprefix('a position: ')}.")
+    return "\n".join(lines)
 
 
-def whole_number(text: str, name: str) -> int:
-    value = ascii_number(text)
-    if value is None:
-        raise UsageError(f"{name} must be a whole number, not {shown(text)}")
-    return value
+def only_position(words: list[str]) -> Position:
+    position, rest = take_position(words)
+    if rest:
+        raise UsageError(f"unexpected argument {shown(rest[0])}")
+    return position
 
 
-def no_more(args: list[str]) -> None:
-    if args:
-        raise UsageError(f"unexpected argument {shown(args[0])}")
+def start_parser() -> CommandParser:
+    parser = CommandParser("start", "the start position drawn for SEED")
+    parser.add_argument("seed", metavar="SEED", type=count, help="any whole number")
+    return parser
 
 
 def cmd_start(args: list[str]) -> list[str]:
-    if len(args) != 1:
-        raise UsageError("start takes one SEED")
-    return [format_position(starting_position(whole_number(args[0], "SEED")))]
+    options = start_parser().parse_args(args)
+    return [format_position(starting_position(options.seed))]
+
+
+def moves_parser() -> CommandParser:
+    return position_parser("moves", "each legal move and the position after it")
 
 
 def cmd_moves(args: list[str]) -> list[str]:
-    position, rest = take_position(args)
-    no_more(rest)
+    position = only_position(moves_parser().parse_args(args).words)
     lines = []
     for move in position.legal_moves():
         position.make(move)
@@ -116,19 +120,27 @@ def cmd_moves(args: list[str]) -> list[str]:
     return lines
 
 
+def perft_parser() -> CommandParser:
+    summary = f"the number of leaf positions DEPTH (1..{MAX_PERFT_DEPTH}) plies ahead"
+    return position_parser("perft", summary, " DEPTH")
+
+
 def cmd_perft(args: list[str]) -> list[str]:
-    position, rest = take_position(args)
+    position, rest = take_position(perft_parser().parse_args(args).words)
     if len(rest) != 1:
         raise UsageError("perft takes a POSITION and a DEPTH")
-    depth = whole_number(rest[0], "DEPTH")
-    if not 1 <= depth <= MAX_PERFT_DEPTH:
-        raise UsageError(f"DEPTH must be 1 to {MAX_PERFT_DEPTH}, not {depth}")
+    depth = ascii_number(rest[0])
+    if depth is None or not 1 <= depth <= MAX_PERFT_DEPTH:
+        raise UsageError(f"DEPTH must be 1 to {MAX_PERFT_DEPTH}, not {shown(rest[0])}")
     return [str(perft(position, depth))]
 
 
+def score_parser() -> CommandParser:
+    return position_parser("score", "the scoring breakdown")
+
+
 def cmd_score(args: list[str]) -> list[str]:
-    position, rest = take_position(args)
-    no_more(rest)
+    position = only_position(score_parser().parse_args(args).words)
     reason = position.end_reason()
     heading = (
         f"game over: {END_REASON_NAMES[reason]}"
@@ -170,8 +182,12 @@ def describe_result(result: Score) -> str:
     return f"{winner} wins on the tiebreak (controlled totals, step {step}: red {red}, blue {blue})"
 
 
+def play_parser() -> CommandParser:
+    return position_parser("play", "the position after the moves", " [MOVE ...]")
+
+
 def cmd_play(args: list[str]) -> list[str]:
-    position, moves = take_position(args)
+    position, moves = take_position(play_parser().parse_args(args).words)
     for ply, text in enumerate(moves, 1):
         try:
             position.make(parse_move(position, text))
@@ -181,28 +197,31 @@ def cmd_play(args: list[str]) -> list[str]:
 
 
 AGENTS = {"random": random_move, "greedy": greedy_move}
+AGENT_NAMES = " or ".join(AGENTS)
+
+
+def selfplay_parser() -> CommandParser:
+    parser = CommandParser("selfplay", "play whole games between two simple agents")
+    parser.add_argument("--games", type=count, default=1, metavar="N", help="default 1")
+    parser.add_argument("--seed", type=count, default=1, metavar="S", help="the first seed")
+    for side, default in (("--red", "greedy"), ("--blue", "random")):
+        parser.add_argument(
+            side,
+            choices=AGENTS,
+            default=default,
+            metavar="AGENT",
+            help=f"{AGENT_NAMES} (default {default})",
+        )
+    parser.add_argument("--record", action="store_true", help="print each game's record")
+    return parser
 
 
 def cmd_selfplay(args: list[str]) -> list[str]:
-    options = {"--games": "1", "--seed": "1", "--red": "greedy", "--blue": "random"}
-    show_record = "--record" in args
-    args = [a for a in args if a != "--record"]
-    if len(args) % 2:
-        raise UsageError("selfplay options come in pairs, like --games 10")
-    for name, value in zip(args[::2], args[1::2], strict=True):
-        if name not in options:
-            raise UsageError(f"unknown selfplay option {shown(name)}")
-        options[name] = value
-    games = whole_number(options["--games"], "--games")
-    first_seed = whole_number(options["--seed"], "--seed")
-    agents = []
-    for side in ("--red", "--blue"):
-        if options[side] not in AGENTS:
-            raise UsageError(f"{side} must be random or greedy, not {shown(options[side])}")
-        agents.append(AGENTS[options[side]])
+    options = selfplay_parser().parse_args(args)
+    agents = [AGENTS[options.red], AGENTS[options.blue]]
     lines = []
-    for seed in range(first_seed, first_seed + games):
-        record = GameRecord.from_seed(seed, red=options["--red"], blue=options["--blue"])
+    for seed in range(options.seed, options.seed + options.games):
+        record = GameRecord.from_seed(seed, red=options.red, blue=options.blue)
         position = starting_position(seed)
         rng = random.Random(seed)
         while not position.is_over():
@@ -214,19 +233,19 @@ def cmd_selfplay(args: list[str]) -> list[str]:
             f"seed {seed}: {len(record.moves)} plies, {END_REASON_NAMES[position.end_reason()]}; "
             f"{describe_result(result)}"
         )
-        if show_record:
+        if options.record:
             lines += [format_record(record), *describe_score(result), ""]
     return lines
 
 
 COMMANDS: dict[str, Command] = {
-    "start": cmd_start,
-    "moves": cmd_moves,
-    "perft": cmd_perft,
-    "score": cmd_score,
-    "play": cmd_play,
-    "selfplay": cmd_selfplay,
-    "arena": cmd_arena,
-    "hint": cmd_hint,
-    "lab": cmd_lab,
+    "start": (start_parser, cmd_start),
+    "moves": (moves_parser, cmd_moves),
+    "perft": (perft_parser, cmd_perft),
+    "score": (score_parser, cmd_score),
+    "play": (play_parser, cmd_play),
+    "selfplay": (selfplay_parser, cmd_selfplay),
+    "hint": (hint_parser, cmd_hint),
+    "arena": (arena_parser, cmd_arena),
+    "lab": (lab_parser, cmd_lab),
 }

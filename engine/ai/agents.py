@@ -27,6 +27,7 @@ from engine.position import Position
 from engine.text import shown, whole_number
 
 KINDS = ("random", "greedy", "fortress", "uct", "mcts", "level")
+AGENT_FORMS = "random, greedy, fortress, uct:N, uct@S, mcts:N, mcts@S, level1..level5[:N|@S]"
 
 
 @dataclass(frozen=True)
@@ -81,10 +82,7 @@ def parse_agent(spec: str) -> Agent:
     if number is not None:
         level(number)  # checks the range
         return Agent("level", level=number, nodes=nodes, seconds=seconds, spec=text)
-    raise ValueError(
-        f"unknown agent {shown(spec)} (random, greedy, fortress, uct:N, uct@S, mcts:N, mcts@S, "
-        "level1..level5[:N|@S])"
-    )
+    raise ValueError(f"unknown agent {shown(spec)} ({AGENT_FORMS})")
 
 
 def _split_budget(text: str) -> tuple[str, str]:

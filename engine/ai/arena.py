@@ -16,17 +16,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from random import Random
 
-from engine.ai.agents import Agent, parse_agent
+from engine.ai.agents import AGENT_FORMS, Agent, parse_agent
+from engine.arguments import CommandParser, positive_count
 from engine.pieces import BLUE, NOBODY, RED
 from engine.position import STANDARD, VARIANT_END_REASON_NAMES, Rules
 from engine.scoring import game_winner, score
 from engine.start import starting_position
-from engine.text import shown, whole_number
 
-USAGE = (
-    "arena A B [--games N] [--seed S] [--workers W] [--progress]: N games (even; "
-    "each seed twice, colours swapped) of agent A against agent B"
-)
 Z_95 = 1.96
 
 
@@ -209,26 +205,34 @@ def _signed(elo: float) -> str:
     return f"{elo:+.0f}"
 
 
+def arena_parser() -> CommandParser:
+    parser = CommandParser(
+        "arena",
+        "paired games between two agents, with a score and an interval",
+        "%(prog)s A B [--games N] [--seed S] [--workers W] [--progress]",
+    )
+    parser.add_argument("a", metavar="A", help=f"an agent: {AGENT_FORMS}")
+    parser.add_argument("b", metavar="B", help="the other agent")
+    parser.add_argument(
+        "--games",
+        type=positive_count,
+        default=100,
+        metavar="N",
+        help="even: each seed is played twice, the colours swapped (default 100)",
+    )
+    parser.add_argument(
+        "--seed", type=positive_count, default=1, metavar="S", help="the first seed"
+    )
+    parser.add_argument("--workers", type=positive_count, default=1, metavar="W", help="processes")
+    parser.add_argument("--progress", action="store_true", help="a line on stderr per game")
+    return parser
+
+
 def cmd_arena(args: list[str]) -> list[str]:
     """The ``arena`` command of ``python -m engine`` (ValueError for bad input)."""
-    progress = "--progress" in args
-    args = [a for a in args if a != "--progress"]
-    if len(args) < 2:
-        raise ValueError(f"usage: {USAGE}")
-    a, b = parse_agent(args[0]), parse_agent(args[1])
-    options = {"--games": "100", "--seed": "1", "--workers": "1"}
-    rest = args[2:]
-    if len(rest) % 2:
-        raise ValueError("arena options come in pairs, like --games 100")
-    for name, value in zip(rest[::2], rest[1::2], strict=True):
-        if name not in options:
-            raise ValueError(f"unknown arena option {shown(name)}")
-        if not whole_number(value):
-            raise ValueError(f"{name} must be a whole number above 0, not {shown(value)}")
-        options[name] = value
-    games = int(options["--games"])
-    if games % 2:
+    options = arena_parser().parse_args(args)
+    a, b = parse_agent(options.a), parse_agent(options.b)
+    if options.games % 2:
         raise ValueError("--games must be even: each seed is played with both colours")
-    first_seed = int(options["--seed"])
-    results = run_arena(a, b, games // 2, first_seed, int(options["--workers"]), progress)
-    return summarize(a, b, results, first_seed)
+    results = run_arena(a, b, options.games // 2, options.seed, options.workers, options.progress)
+    return summarize(a, b, results, options.seed)

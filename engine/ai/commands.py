@@ -2,23 +2,28 @@
 
 from engine.ai.levels import HINT_LEVEL, level
 from engine.ai.search import Search
-from engine.notation import format_move, parse_position
-from engine.text import whole_number
+from engine.arguments import CommandParser, UsageError, position_parser, take_position
+from engine.notation import format_move
+from engine.text import shown, whole_number
 
 HINT_SEED = 0
 
 
+def hint_parser() -> CommandParser:
+    summary = f"the move a computer level would play (LEVEL 1-5, default {HINT_LEVEL})"
+    return position_parser("hint", summary, " [LEVEL]")
+
+
 def cmd_hint(args: list[str]) -> list[str]:
     """The best move for the player to move (ValueError for bad input)."""
-    if not args:
-        raise ValueError("hint takes a POSITION (one quoted argument or four fields) and a LEVEL")
+    position, rest = take_position(hint_parser().parse_args(args).words)
     number = HINT_LEVEL
-    given = whole_number(args[-1]) if len(args) in (2, 5) else None
-    if given is not None:
+    if rest:
+        given = whole_number(rest[0]) if len(rest) == 1 else None
+        if given is None:
+            raise UsageError(f"LEVEL must be a whole number, not {shown(' '.join(rest))}")
         number = given
-        args = args[:-1]
     chosen = level(number)
-    position = parse_position(" ".join(args))
     if position.is_over():
         raise ValueError("the game is over: there is nothing to hint")
     result = Search(position, chosen.limits, HINT_SEED).run()

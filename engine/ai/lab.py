@@ -18,7 +18,6 @@ command line; each ``--variant`` is measured separately, and ``standard``
 ``blockade=N``        N plies with no edge free end the game as a draw
 """
 
-import argparse
 import json
 import math
 import os
@@ -30,6 +29,7 @@ from pathlib import Path
 from engine.ai.agents import parse_agent
 from engine.ai.arena import GameResult
 from engine.ai.lab_backends import Backend, games_per_seed, play_all
+from engine.arguments import CommandParser, count
 from engine.moves import DISPLACEMENT, kind_of
 from engine.pieces import NOBODY, RED
 from engine.position import (
@@ -47,6 +47,9 @@ from engine.start import starting_position
 Z_95 = 1.96
 FROZEN_ENDS = (ENDED_NO_PROGRESS, ENDED_REPETITION, ENDED_BLOCKADE)
 """End reasons where nothing connected for a long time: the leader's freeze."""
+
+
+VARIANT_FORMS = "standard, quiet=N, no-corner-edges, threefold, blockade=N; join with +"
 
 
 def parse_variant(name: str) -> Rules:
@@ -70,10 +73,7 @@ def parse_variant(name: str) -> Rules:
                 else replace(rules, blockade_plies=plies)
             )
         else:
-            raise ValueError(
-                f"unknown variant '{part}' (standard, quiet=N, no-corner-edges, "
-                "threefold, blockade=N; join with +)"
-            )
+            raise ValueError(f"unknown variant '{part}' ({VARIANT_FORMS})")
     return rules
 
 
@@ -279,27 +279,39 @@ def build_report(path: Path, variants: list[str], pairings: list[str]) -> dict[s
 # ---------------------------------------------------------------- command
 
 
-def parser() -> argparse.ArgumentParser:
-    command = argparse.ArgumentParser(
-        prog="python -m engine lab",
-        description="Self-play games under rule variants, streamed to a results file, "
-        "and a Markdown report of what decides games.",
+def lab_parser() -> CommandParser:
+    command = CommandParser(
+        "lab",
+        "self-play under rule variants, streamed to a results file, with a report of "
+        "what decides games",
     )
     command.add_argument(
         "--games",
-        type=int,
+        type=count,
         default=100,
+        metavar="N",
         help="games per variant and pairing (between different agents, pairs of "
         "games from one seed with the colours swapped)",
     )
     command.add_argument(
-        "--players", action="append", default=[], help="a pairing A,B of arena agents (repeatable)"
+        "--players",
+        action="append",
+        default=[],
+        metavar="A,B",
+        help="a pairing of arena agents (repeatable; default level3,level3)",
     )
-    command.add_argument("--variant", action="append", default=[], help="a rule variant")
+    command.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=f"a rule variant (repeatable; default standard): {VARIANT_FORMS}",
+    )
     command.add_argument(
         "--workers",
-        type=int,
+        type=count,
         default=0,
+        metavar="W",
         help="processes (default: all cores; with --backend ray the cluster's CPUs decide)",
     )
     command.add_argument(
@@ -314,15 +326,23 @@ def parser() -> argparse.ArgumentParser:
         metavar="ADDRESS",
         help="the Ray cluster to join (default: RAY_ADDRESS, else a new local instance)",
     )
-    command.add_argument("--seed", type=int, default=1, help="the first start seed")
-    command.add_argument("--results", type=Path, default=Path("lab-results.jsonl"))
-    command.add_argument("--report", type=Path, default=Path("lab-report.md"))
+    command.add_argument("--seed", type=count, default=1, metavar="S", help="the first start seed")
+    command.add_argument(
+        "--results",
+        type=Path,
+        default=Path("lab-results.jsonl"),
+        metavar="FILE",
+        help="where each game is added as it ends, and read back to resume",
+    )
+    command.add_argument(
+        "--report", type=Path, default=Path("lab-report.md"), metavar="FILE", help="Markdown"
+    )
     return command
 
 
 def cmd_lab(args: list[str]) -> list[str]:
     """The ``lab`` command of ``python -m engine`` (ValueError for bad input)."""
-    options = parser().parse_args(args)
+    options = lab_parser().parse_args(args)
     if options.games < 2:
         raise ValueError("--games must be at least 2")
     variants = options.variant or ["standard"]

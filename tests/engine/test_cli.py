@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from engine.cli import main
+from engine.cli import COMMANDS, main
 from engine.notation import format_position, parse_move, parse_position
 
 START = "..r3r4.r3.r3../....r1.r2.../.b2.......b3/.b1......b1./.b1.......b3/.b2.......b4/b4........b4/b3.......b2./..r2.r2r1.r1../...r4..r4... r 0 0"  # noqa: E501
@@ -63,6 +63,25 @@ def test_selfplay_prints_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(lines) == 2 and lines[0].startswith("seed 1: ") and " plies, " in lines[0]
 
 
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_every_command_explains_itself_with_help(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    status, out, err = run(capsys, command, "--help")
+    assert status == 0 and err == ""
+    assert out.startswith(f"usage: python -m engine {command} ") and "options:" in out
+
+
+def test_the_overview_names_every_command_and_its_arguments(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "--help")
+    assert status == 0
+    lines = out.splitlines()
+    assert all(any(line.startswith(f"  {name} ") for line in lines) for name in COMMANDS)
+    assert "  perft POSITION DEPTH " in out and "--games N" in out
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -77,6 +96,9 @@ def test_selfplay_prints_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
         ["play", START, "zz"],
         ["selfplay", "--games"],
         ["selfplay", "--red", "genius"],
+        ["selfplay", "--games", "٣"],
+        ["start", "1", "2"],
+        ["hint", START, "3", "4"],
     ],
 )
 def test_bad_input_exits_2_with_one_line_on_stderr(

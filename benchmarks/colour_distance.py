@@ -10,9 +10,11 @@ The tests require every pair to keep the distance printed in the header.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from device.colour_vision import MIN_MARKER_DISTANCE, SIMULATIONS, closest_pairs

@@ -9,6 +9,7 @@ leaf made and unmade), random playouts per second, and the peak extra memory
 that perft 3 allocates (tracemalloc).  One core; numbers, not pass/fail.
 """
 
+import argparse
 import os
 import random
 import shutil
@@ -112,8 +113,12 @@ def run_compiled() -> None:
         shutil.rmtree(scratch)
 
 
-if __name__ == "__main__":
-    if "--this" in sys.argv:
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--this", action="store_true", help="measure only the engine that imports here"
+    )
+    if parser.parse_args().this:
         measure_this_build()
     else:
         subprocess.run(
@@ -122,3 +127,7 @@ if __name__ == "__main__":
             check=True,
         )
         run_compiled()
+
+
+if __name__ == "__main__":
+    main()

@@ -11,6 +11,7 @@ parameter (milliseconds).
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -57,11 +58,17 @@ def _byte(value: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else list(argv)
-    if len(args) != 2:
-        print("usage: python -m deploy.panel_firmware COMMANDS.txt FIRMWARE.bin", file=sys.stderr)
-        return 2
-    source, target = Path(args[0]), Path(args[1])
+    parser = argparse.ArgumentParser(
+        prog="python -m deploy.panel_firmware",
+        description="Compile a panel's init commands into the firmware file the kernel's "
+        "panel-mipi-dbi driver loads.",
+    )
+    parser.add_argument("source", metavar="COMMANDS.txt", type=Path, help="deploy/panel-NAME.txt")
+    parser.add_argument(
+        "target", metavar="FIRMWARE.bin", type=Path, help="/lib/firmware/COMPATIBLE.bin"
+    )
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    source, target = args.source, args.target
     try:
         firmware = compile_commands(source.read_text(encoding="utf-8"))
     except (OSError, PanelCommandError) as error:

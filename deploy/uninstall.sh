@@ -7,12 +7,14 @@
 # --root DIR removes from DIR and records system commands in DIR/uninstall-plan.txt.
 set -euo pipefail
 
+usage() { sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; }
+
 purge=0 root=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --purge) purge=1; shift ;;
         --root) root="$(realpath -m "$2")"; shift 2 ;;
-        -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+        -h|--help) usage; exit 0 ;;
         *) echo "uninstall.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done

@@ -8,11 +8,14 @@
 # Takes the install.sh options; the profile is read from the existing config.
 set -euo pipefail
 
+usage() { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; }
+
 deploy_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="" bundle=""
 args=()
 while [ $# -gt 0 ]; do
     case "$1" in
+        -h|--help) usage; exit 0 ;;
         --root) root="$2"; args+=("$1" "$2"); shift 2 ;;
         --bundle) bundle="$(realpath "$2")"; shift 2 ;;
         *) args+=("$1"); shift ;;

@@ -118,6 +118,29 @@ def draw_button_bar(
     return [item for item, _, _ in line]
 
 
+def draw_in_margins(
+    surface: pygame.Surface, ui: Ui, controls: list[Control], margins: list[pygame.Rect]
+) -> list[Control]:
+    """Controls a bar had no room for, in order of importance, each at the right end of
+    the first margin (the free end of a line of text) that holds it a wide gap away from
+    the text.  Returns the controls drawn."""
+    gap = ui.font().size(" ")[0]
+    free = [margin.copy() for margin in margins]
+    drawn: list[Control] = []
+    for labelled in _pairs(ui, controls):
+        item, key, words = labelled
+        width = _width(ui, labelled)
+        spot = next((m for m in free if m.w >= width + SPACING_SPACES * gap), None)
+        if spot is None:
+            continue
+        x = spot.right - width
+        surface.blit(key, (x, spot.y))
+        surface.blit(words, (x + key.get_width() + gap, spot.y))
+        spot.w -= width + SPACING_SPACES * gap
+        drawn.append(item)
+    return drawn
+
+
 def draw_button_column(
     surface: pygame.Surface, ui: Ui, controls: list[Control], area: pygame.Rect
 ) -> tuple[int, list[Control]]:

@@ -11,6 +11,7 @@ from device.controls import (
     Control,
     draw_button_bar,
     draw_button_column,
+    draw_in_margins,
     draw_key_column,
     on_side_keys,
 )
@@ -83,7 +84,7 @@ def _draw_item(surface: pygame.Surface, ui: Ui, item: HudItem, x: int, y: int, w
     """One item, wrapped to ``width``; returns the y below it."""
     font = ui.font()
     line = ui.layout.line
-    dot = line // 2 + 2 if item.dot else 0
+    dot = _dot_width(ui, item)
     lines = ui.wrap(item.words, font, width - dot)
     if item.dot:
         pygame.draw.circle(surface, item.dot, (x + line // 4 + 1, y + line // 2), line // 4 + 1)
@@ -127,7 +128,8 @@ def draw_view_hud(
 def _draw_below(
     surface: pygame.Surface, ui: Ui, items: list[HudItem], controls: list[Control], bar: bool
 ) -> list[Control]:
-    """``items`` a line each under the board, then the button bar if ``bar``."""
+    """``items`` a line each under the board, then the button bar if ``bar``; the
+    controls left off (all of them without a bar) at the free ends of the lines."""
     area = ui.layout.hud
     pygame.draw.rect(surface, ui.palette.panel, area)
     named: list[Control] = []
@@ -135,11 +137,23 @@ def _draw_below(
         named += draw_key_column(surface, ui, controls, ui.layout.keys)
         controls = [item for item in controls if not on_side_keys(ui, item)]
     y = area.y
+    margins = []
     for item in items:
+        x = area.x + 2 + _item_width(ui, item)
+        margins.append(pygame.Rect(x, y, area.right - 2 - x, ui.layout.line))
         y = _draw_item(surface, ui, item, area.x + 2, y, 10_000)
     if bar:
         named += draw_button_bar(surface, ui, controls, y)
-    return named
+    return named + draw_in_margins(surface, ui, [c for c in controls if c not in named], margins)
+
+
+def _item_width(ui: Ui, item: HudItem) -> int:
+    """How wide ``item`` is on one line, with its dot."""
+    return _dot_width(ui, item) + ui.font().size(item.words)[0]
+
+
+def _dot_width(ui: Ui, item: HudItem) -> int:
+    return ui.layout.line // 2 + 2 if item.dot else 0
 
 
 def _draw_beside(

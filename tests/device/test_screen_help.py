@@ -174,6 +174,25 @@ def test_the_game_screen_names_every_key_that_does_something(
     assert whole_bars
 
 
+def test_under_a_prompt_the_joystick_hat_names_its_press_where_a_line_has_room(
+    tmp_path: Path,
+) -> None:
+    driver = Driver("lcdhat", tmp_path)
+    app = driver.app
+    app.start_game(game_until(lambda ms: any(kind_of(m) == DISPLACEMENT for m in ms)))
+    screen = driver.game_screen()
+    assert screen.selection is not None
+    move = next(m for m in screen.selection.moves if kind_of(m) == DISPLACEMENT)
+    for cursor in (origin_of(move), target_of(move)):
+        driver.put_cursor(cursor)
+        driver.confirm()
+    prompt = HudItem(screen.prompt(), app.ui.palette.cursor)
+    assert prompt.words == "Where does it go?"
+    named = draw_hud(app.display.surface, app.ui, screen.game.position, prompt, screen.controls())
+    labels = {control_label(app.ui, item): app.ui.t(item.does) for item in named}
+    assert labels["press"] == "push"
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_joystick_hats_game_screen_names_its_menu_and_next_keys(
     language: str, tmp_path: Path

@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 
 from device.app import App
-from simulator.script import Step
+from simulator.script import Action, Step
 
 SETTLE_MS = 60
 """Time let pass after each button, so the app reacts before the next one."""
@@ -44,14 +44,14 @@ class HeadlessRun:
         for step in steps:
             if not self.app.running:
                 break
-            if step.action == "hold":
+            if step.action is Action.HOLD:
                 self.key(step.argument, down=True)
                 self.advance(step.millis)
                 self.key(step.argument, down=False)
                 self.advance(SETTLE_MS)
-            elif step.action == "wait":
+            elif step.action is Action.WAIT:
                 self.advance(step.millis)
-            elif step.action == "shot":
+            elif step.action is Action.SHOT:
                 self.shots.append(self.screenshot(step.argument))
 
     def key(self, button: str, down: bool) -> None:

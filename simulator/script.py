@@ -12,6 +12,7 @@ One command per line; ``#`` starts a comment::
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 TAP_MS = 40
 """How long a ``press`` holds the button down."""
@@ -21,10 +22,17 @@ class ScriptError(ValueError):
     """A script line that cannot be understood; the message names the line."""
 
 
+class Action(StrEnum):
+    """What a step does (``press`` is a short HOLD)."""
+
+    HOLD = "hold"
+    WAIT = "wait"
+    SHOT = "shot"
+
+
 @dataclass(frozen=True)
 class Step:
-    action: str
-    """press, hold, wait or shot."""
+    action: Action
     argument: str = ""
     millis: int = 0
 
@@ -41,14 +49,14 @@ def _parse_command(words: list[str], number: int, buttons: set[str]) -> list[Ste
             return _parse_command(rest, number, buttons) * _millis(count, number)
         case ["press", button]:
             _check_button(button, number, buttons)
-            return [Step("hold", button, TAP_MS)]
+            return [Step(Action.HOLD, button, TAP_MS)]
         case ["hold", button, millis]:
             _check_button(button, number, buttons)
-            return [Step("hold", button, _millis(millis, number))]
+            return [Step(Action.HOLD, button, _millis(millis, number))]
         case ["wait", millis]:
-            return [Step("wait", "", _millis(millis, number))]
+            return [Step(Action.WAIT, "", _millis(millis, number))]
         case ["shot", name] if name.replace("-", "").replace("_", "").isalnum():
-            return [Step("shot", name)]
+            return [Step(Action.SHOT, name)]
     raise ScriptError(f"line {number}: cannot understand {' '.join(words)!r}")
 
 

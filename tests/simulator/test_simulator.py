@@ -8,7 +8,7 @@ import pytest
 from engine.notation import parse_move
 from engine.start import starting_position
 from simulator.cli import main
-from simulator.script import ScriptError, Step, parse_script
+from simulator.script import Action, ScriptError, Step, parse_script
 
 
 def test_without_a_display_it_says_so_and_writes_screenshots_where_it_said(
@@ -61,11 +61,11 @@ def test_a_bad_script_is_refused_with_the_line_named(
 def test_script_commands() -> None:
     steps = parse_script("repeat 2 press A\nhold B 900\nwait 5\nshot end-1", {"A", "B"})
     assert steps == [
-        Step("hold", "A", 40),
-        Step("hold", "A", 40),
-        Step("hold", "B", 900),
-        Step("wait", "", 5),
-        Step("shot", "end-1"),
+        Step(Action.HOLD, "A", 40),
+        Step(Action.HOLD, "A", 40),
+        Step(Action.HOLD, "B", 900),
+        Step(Action.WAIT, "", 5),
+        Step(Action.SHOT, "end-1"),
     ]
     for bad in ("wait soon", "hold A", "shot ../x", "jump"):
         with pytest.raises(ScriptError, match="line 1"):

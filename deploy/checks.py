@@ -21,7 +21,7 @@ from enum import Enum
 from pathlib import Path
 from types import ModuleType
 
-from deploy.config import Config
+from deploy.config import Config, Display
 from deploy.crash import last_crash
 
 SERVICE = "satellites"
@@ -153,7 +153,7 @@ def check_last_crash(config: Config) -> Finding:
 
 def check_input(config: Config, host: Host) -> Finding:
     name = "input group"
-    if config.display not in ("kmsdrm", "framebuffer"):
+    if config.display not in (Display.KMSDRM, Display.FRAMEBUFFER):
         return Finding(name, Status.SKIP, "the window system delivers the keys")
     if "input" not in host.groups:
         return Finding(

@@ -15,16 +15,31 @@ import sys
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
+from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+from device.i18n import LANGUAGES
 from ports.profiles import PROFILES, ProfileName
 
 DEFAULT_PATH = Path("/etc/satellites/config.toml")
 DEFAULT_SAVE_DIR = Path("/var/lib/satellites")
-LANGUAGES = ("en", "es")
-DISPLAYS = ("framebuffer", "kmsdrm", "x11", "wayland", "offscreen", "dummy")
-DEFAULT_DISPLAY = {"spi": "framebuffer", "hdmi": "kmsdrm"}
+
+
+class Display(StrEnum):
+    """How the game reaches the screen: the kernel's framebuffer, or SDL's video
+    driver of that name."""
+
+    FRAMEBUFFER = "framebuffer"
+    KMSDRM = "kmsdrm"
+    X11 = "x11"
+    WAYLAND = "wayland"
+    OFFSCREEN = "offscreen"
+    DUMMY = "dummy"
+
+
+Named = TypeVar("Named", ProfileName, Display)
+DEFAULT_DISPLAY = {"spi": Display.FRAMEBUFFER, "hdmi": Display.KMSDRM}
 """The panel's kind -> the display path a profile uses unless the config says otherwise.
 
 SPI panels go through the kernel's framebuffer (nothing to install, no Mesa);
@@ -53,12 +68,12 @@ NETWORK_URLS = ("socket://", "rfc2217://", "listen://")
 
 @dataclass(frozen=True)
 class Config:
-    profile: str = ProfileName.HATMINI
+    profile: ProfileName = ProfileName.HATMINI
     button_serial_port: str = ""
     link_port: str = ""
     save_dir: Path = DEFAULT_SAVE_DIR
     language: str = "en"
-    display: str = "framebuffer"
+    display: Display = Display.FRAMEBUFFER
     fb_device: str = ""
     """The panel's /dev/fbN; empty = the one the kernel made for the profile's panel."""
 
@@ -95,9 +110,14 @@ def config_from_mapping(data: Mapping[str, Any], source: str = "config") -> Conf
     for key, value in data.items():
         if not isinstance(value, str):
             raise ConfigError(f"{source}: {key} must be a quoted string, not {value!r}")
-    config = replace(Config(), **{k: v for k, v in data.items() if k != "save_dir"})
+    typed = {"save_dir", "profile", "display"}
+    config = replace(Config(), **{key: value for key, value in data.items() if key not in typed})
     if "save_dir" in data:
         config = replace(config, save_dir=Path(data["save_dir"]))
+    if "profile" in data:
+        config = replace(config, profile=_one_of(ProfileName, "profile", data["profile"], source))
+    if "display" in data:
+        config = replace(config, display=_one_of(Display, "display", data["display"], source))
     validate(config, source)
     return config
 
@@ -107,19 +127,10 @@ def validate(config: Config, source: str = "config") -> None:
         value = str(getattr(config, field.name))
         if any(ord(char) < 32 or ord(char) == 127 for char in value):
             raise ConfigError(f"{source}: {field.name} must be one line of printable text")
-    profiles = sorted(PROFILES)
-    if config.profile not in profiles:
-        raise ConfigError(
-            f"{source}: profile {config.profile!r} is unknown; use one of {', '.join(profiles)}"
-        )
     if config.language not in LANGUAGES:
         raise ConfigError(
             f"{source}: language {config.language!r} is not offered; use one of "
             f"{', '.join(LANGUAGES)}"
-        )
-    if config.display not in DISPLAYS:
-        raise ConfigError(
-            f"{source}: display {config.display!r} is unknown; use one of {', '.join(DISPLAYS)}"
         )
     _validate_save_dir(config.save_dir, source)
     for key in ("button_serial_port", "link_port"):
@@ -170,7 +181,16 @@ def _validate_port(key: str, port: str, source: str) -> None:
         )
 
 
-def default_display(profile: str) -> str:
+def _one_of(kind: type[Named], key: str, name: str, source: str) -> Named:
+    """The member of ``kind`` called ``name`` (ConfigError naming them all otherwise)."""
+    try:
+        return kind(name)
+    except ValueError:
+        names = ", ".join(kind)
+        raise ConfigError(f"{source}: {key} {name!r} is unknown; use one of {names}") from None
+
+
+def default_display(profile: str) -> Display:
     """The display path of a profile: see DEFAULT_DISPLAY."""
     return DEFAULT_DISPLAY[PROFILES[profile].panel]
 

@@ -26,17 +26,17 @@ from deploy.checks import (
     check_save_dir,
     check_serial_port,
 )
-from deploy.config import DEFAULT_PATH, Config, ConfigError, load_config
+from deploy.config import DEFAULT_PATH, Config, ConfigError, Display, load_config
 
 
 def desktop_config(environ: Mapping[str, str]) -> Config:
     """What the doctor assumes on a machine without a config file."""
     if environ.get("WAYLAND_DISPLAY"):
-        display = "wayland"
+        display = Display.WAYLAND
     elif environ.get("DISPLAY"):
-        display = "x11"
+        display = Display.X11
     else:
-        display = "kmsdrm"
+        display = Display.KMSDRM
     data_home = environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return replace(Config(), display=display, save_dir=Path(data_home) / "satellites")
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pygame
 
-from deploy.config import DEFAULT_PATH, Config, ConfigError, load_config
+from deploy.config import DEFAULT_PATH, Config, ConfigError, Display, load_config
 from deploy.screen import KMSDRM_PACKAGES, ScreenError, open_framebuffer, open_kmsdrm
 from device.profiles import PROFILES
 from drivers.display import RotatingDisplay
@@ -54,13 +54,13 @@ def probe(config: Config, size: tuple[int, int], sysfs: Path = SYSFS) -> str:
 
 
 def _open(config: Config, size: tuple[int, int], sysfs: Path) -> RotatingDisplay:
-    if config.display == "kmsdrm":
+    if config.display is Display.KMSDRM:
         return open_kmsdrm(config, size, sysfs)
     return open_framebuffer(config, size, sysfs)
 
 
 def _explain(config: Config, reason: str) -> str:
-    if config.display != "kmsdrm":
+    if config.display is not Display.KMSDRM:
         return reason
     missing = missing_libraries()
     if missing:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pygame
 
-from deploy.config import Config
+from deploy.config import Config, Display
 from device.theme import STANDARD
 from drivers.display import FullScreenDisplay, RotatingDisplay
 from drivers.framebuffer import FramebufferDisplay, FramebufferError
@@ -44,9 +44,9 @@ def open_screen(
     sysfs: Path = SYSFS,
 ) -> RotatingDisplay:
     """The display backend the config names; kmsdrm falls back to the framebuffer."""
-    if config.display == "framebuffer":
+    if config.display is Display.FRAMEBUFFER:
         return open_framebuffer(config, size, sysfs)
-    if config.display == "kmsdrm":
+    if config.display is Display.KMSDRM:
         try:
             return open_kmsdrm(config, size, sysfs)
         except (pygame.error, PreflightError) as error:
@@ -67,7 +67,7 @@ def open_kmsdrm(config: Config, size: tuple[int, int], sysfs: Path) -> FullScree
     output = find_output(panel_of(config), sysfs)
     if output is not None:
         os.environ["SDL_KMSDRM_DEVICE_INDEX"] = str(output.card)
-    os.environ["SDL_VIDEODRIVER"] = "kmsdrm"
+    os.environ["SDL_VIDEODRIVER"] = Display.KMSDRM
     pygame.display.init()
     return FullScreenDisplay(size, background=STANDARD.background)
 

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from deploy import appliance, screen
-from deploy.config import Config, render_config
+from deploy.config import Config, Display, render_config
 from device.app import App
 from device.settings import Settings, load_settings, store_settings
 from drivers.framebuffer import FramebufferGeometry, PixelFormat, prepare_framebuffer_file
@@ -21,7 +21,7 @@ def keep_sdl_on_the_dummy_driver(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def write_config(folder: Path, **values: object) -> Path:
-    config = Config(save_dir=folder / "saves", display="dummy", **values)  # type: ignore[arg-type]
+    config = Config(save_dir=folder / "saves", display=Display.DUMMY, **values)  # type: ignore[arg-type]
     path = folder / "config.toml"
     path.write_text(render_config(config), encoding="utf-8")
     return path
@@ -102,7 +102,7 @@ def test_kmsdrm_that_cannot_start_falls_back_to_the_framebuffer_saying_so(
 
     monkeypatch.setattr(screen, "require_kmsdrm", no_egl)
     monkeypatch.setattr(appliance, "App", ShownApp)
-    config = Config(save_dir=tmp_path / "saves", display="kmsdrm")
+    config = Config(save_dir=tmp_path / "saves", display=Display.KMSDRM)
     appliance.run(config)
     err = capsys.readouterr().err
     assert "kmsdrm could not open the screen (Could not initialize EGL)" in err
@@ -118,7 +118,7 @@ def test_without_its_data_partition_the_game_starts_with_saves_off(
     mounts = tmp_path / "mounts"
     mounts.write_text("overlayroot / overlay rw 0 0\n")  # read-only root, partition missing
     monkeypatch.setattr(appliance, "App", ShownApp)
-    appliance.run(Config(save_dir=saves, display="dummy"), mounts=mounts)
+    appliance.run(Config(save_dir=saves, display=Display.DUMMY), mounts=mounts)
     assert "saves are off" in capsys.readouterr().err
     assert [words.startswith("Saves are off:") for words in ShownApp.shown] == [True]
     assert "overlay" in ShownApp.shown[0]
@@ -140,7 +140,7 @@ def test_a_crash_is_kept_and_named_once_at_the_next_start(
     monkeypatch.undo()
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setattr(appliance, "App", ShownApp)
-    config = Config(save_dir=tmp_path / "saves", display="dummy")
+    config = Config(save_dir=tmp_path / "saves", display=Display.DUMMY)
     appliance.run(config)
     assert ShownApp.shown == ["The game stopped by itself last time (KeyError: 'cell 101')."]
     appliance.run(config)

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from deploy.config import Config, ConfigError, load_config, parse_config, render_config
+from deploy.config import Config, ConfigError, Display, load_config, parse_config, render_config
+from ports.profiles import ProfileName
 
 
 def test_an_empty_file_gives_the_defaults() -> None:
@@ -15,12 +16,12 @@ def test_an_empty_file_gives_the_defaults() -> None:
 
 def test_written_config_reads_back_the_same() -> None:
     config = Config(
-        profile="lcdhat",
+        profile=ProfileName.LCDHAT,
         button_serial_port="/dev/satellites-buttons",
         link_port="/dev/ttyUSB0",
         save_dir=Path("/data/satellites"),
         language="es",
-        display="kmsdrm",
+        display=Display.KMSDRM,
         fb_device="/dev/fb1",
     )
     assert parse_config(render_config(config)) == config

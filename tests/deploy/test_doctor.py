@@ -20,7 +20,7 @@ from deploy.checks import (
     check_serial_port,
     run_probe,
 )
-from deploy.config import Config
+from deploy.config import Config, Display
 from deploy.crash import record_crash
 from deploy.screen import ScreenError, framebuffer_device
 
@@ -95,7 +95,7 @@ def test_the_screen_is_opened_for_real_and_its_failure_named_with_the_fix(
         )
 
     finding = check_display(
-        replace(config, display="kmsdrm"), replace(host, probe_display=probe), path
+        replace(config, display=Display.KMSDRM), replace(host, probe_display=probe), path
     )
     assert opened == [path]
     assert finding.status is Status.FAIL
@@ -146,9 +146,11 @@ def test_a_recorded_crash_is_shown_with_where_its_traceback_is(config: Config) -
 
 
 def test_desktop_display_needs_a_session(host: Host, config: Config) -> None:
-    finding = check_display(replace(config, display="x11"), host)
+    finding = check_display(replace(config, display=Display.X11), host)
     assert (finding.status, "DISPLAY is not set" in finding.detail) == (Status.FAIL, True)
-    ok = check_display(replace(config, display="x11"), replace(host, environ={"DISPLAY": ":0"}))
+    ok = check_display(
+        replace(config, display=Display.X11), replace(host, environ={"DISPLAY": ":0"})
+    )
     assert ok.status is Status.OK
 
 
@@ -164,7 +166,7 @@ def test_no_input_devices_means_the_button_overlays_are_missing(host: Host, conf
 
 
 def test_input_group_does_not_matter_on_a_desktop(host: Host, config: Config) -> None:
-    desktop = replace(config, display="wayland")
+    desktop = replace(config, display=Display.WAYLAND)
     assert check_input(desktop, replace(host, groups=frozenset())).status is Status.SKIP
 
 

@@ -34,7 +34,7 @@ import pygame  # noqa: E402
 
 from device.app import App  # noqa: E402
 from device.buttons import Button  # noqa: E402
-from device.game import Game, GameSetup  # noqa: E402
+from device.game import Game, GameSetup, Mode  # noqa: E402
 from device.game_screen import GameScreen  # noqa: E402
 from device.opponent import InstantThinker  # noqa: E402
 from device.profiles import PROFILES  # noqa: E402
@@ -177,7 +177,7 @@ def first_frame_then_a_game(profile: ProfileName) -> None:
     app.draw()
     print(time.time(), flush=True)
     app.settings.think_ms = 0
-    app.start_game(Game.new(5, GameSetup("ai", 3), ("You", "Computer"), "2026.11.30"))
+    app.start_game(Game.new(5, GameSetup(Mode.VERSUS_AI, 3), ("You", "Computer"), "2026.11.30"))
     rng = random.Random(5)
     while isinstance(screen := app.screens[-1], GameScreen) and screen.game.ply < 80:
         if screen.game.human_to_move() and screen.animation is None:

@@ -19,7 +19,7 @@ from device.buttons import Button, ButtonMapper, turned
 from device.disk import Disk
 from device.end_screen import EndScreen
 from device.frame_diff import FrameDiff
-from device.game import LINK, Game
+from device.game import Game, Mode
 from device.game_screen import GameScreen
 from device.journal.events import LinkInfo
 from device.journal.file import Journal
@@ -76,7 +76,7 @@ def wait_for_events(timeout_ms: int) -> list[pygame.event.Event]:
 
 def link_info(game: Game) -> LinkInfo | None:
     """The cable of a linked game as its record names it (its number on the cable unknown)."""
-    if game.setup.mode != LINK:
+    if game.setup.mode != Mode.LINK:
         return None
     tags = game.record.tags
     role = Role.GUEST if tags.get(ROLE_TAG) == Role.GUEST else Role.HOST

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from device.game import LEVEL_TAG, LINK, MODE_TAG, MODES, VERSUS_AI, Game, GameSetup
+from device.game import LEVEL_TAG, MODE_TAG, Game, GameSetup, Mode, mode_named
 from device.i18n import LANGUAGES, text
 from device.journal.events import heading
 from device.journal.file import SUFFIX, read_journal
@@ -68,8 +68,7 @@ def _journal_summary(path: Path, data: bytes) -> ArchivedGame:
         resigned = str(end.get("resigned"))
         loser = COLOUR_NAMES.index(resigned) if resigned in COLOUR_NAMES else NOBODY
         outcome = _outcome(str(end.get("end")), loser)
-    setup = header.setup if header.setup.mode in MODES else None
-    return ArchivedGame(path, record.date, record.red, record.blue, setup, outcome)
+    return ArchivedGame(path, record.date, record.red, record.blue, header.setup, outcome)
 
 
 def _record_summary(path: Path, headers: dict[str, str]) -> ArchivedGame:
@@ -106,14 +105,14 @@ def setup_of(tags: dict[str, str], red: str, blue: str) -> GameSetup | None:
     The colour played here is the one named "You" (in any language) against the
     computer or over the link; None when the record does not tell.
     """
-    mode = tags.get(MODE_TAG)
-    if mode not in MODES:
+    mode = mode_named(tags.get(MODE_TAG))
+    if mode is None:
         return None
     setup = GameSetup(mode=mode)
     level = tags.get(LEVEL_TAG, "")
     if level.isdigit() and int(level) in LEVEL_NUMBERS:
         setup.ai_level = int(level)
-    if mode not in (VERSUS_AI, LINK):
+    if mode not in (Mode.VERSUS_AI, Mode.LINK):
         return setup
     you = {text(language, "player.you") for language in LANGUAGES}
     if red in you:

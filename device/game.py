@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from engine.moves import PASS
 from engine.notation import parse_position
@@ -11,10 +12,20 @@ from engine.position import Position
 from engine.record import GameRecord
 from engine.scoring import Score, score
 
-HOTSEAT = "hotseat"
-VERSUS_AI = "ai"
-LINK = "link"
-MODES = (HOTSEAT, VERSUS_AI, LINK)
+
+class Mode(StrEnum):
+    """How a game is played; the value is the word records and saves store."""
+
+    HOTSEAT = "hotseat"
+    VERSUS_AI = "ai"
+    LINK = "link"
+
+
+def mode_named(word: object) -> Mode | None:
+    """The mode a record or a save names (None when it is none of them)."""
+    return next((mode for mode in Mode if mode.value == word), None)
+
+
 MODE_TAG, LEVEL_TAG = "Mode", "Level"
 """Record tags naming how a game was played (the archive shows them)."""
 
@@ -23,7 +34,7 @@ MODE_TAG, LEVEL_TAG = "Mode", "Level"
 class GameSetup:
     """How a game is played: what Continue must restore besides the moves."""
 
-    mode: str = HOTSEAT
+    mode: Mode = Mode.HOTSEAT
     ai_level: int = 2
     human_colour: int = RED
     """Against the AI or over the link: the colour played on this device."""
@@ -31,7 +42,7 @@ class GameSetup:
     """Hotseat: turn the board 180 degrees on Blue's turn."""
 
     def is_human(self, colour: int) -> bool:
-        return self.mode == HOTSEAT or colour == self.human_colour
+        return self.mode == Mode.HOTSEAT or colour == self.human_colour
 
 
 @dataclass
@@ -58,7 +69,7 @@ class Game:
         record = GameRecord.from_seed(seed, red=names[RED], blue=names[BLUE])
         record.date = date
         record.tags = {MODE_TAG: setup.mode}
-        if setup.mode == VERSUS_AI:
+        if setup.mode == Mode.VERSUS_AI:
             record.tags[LEVEL_TAG] = str(setup.ai_level)
         return cls(record, setup)
 
@@ -85,9 +96,9 @@ class Game:
         self.record.moves.append(move)
 
     def can_undo(self) -> bool:
-        if self.setup.mode == LINK:
+        if self.setup.mode == Mode.LINK:
             return False
-        if self.setup.mode == HOTSEAT:
+        if self.setup.mode == Mode.HOTSEAT:
             return self.ply > 0
         return self.setup.human_colour in self.movers
 
@@ -104,7 +115,7 @@ class Game:
             self.position.unmake()
             self.record.moves.pop()
             taken += 1
-            if self.setup.mode == HOTSEAT or mover == self.setup.human_colour:
+            if self.setup.mode == Mode.HOTSEAT or mover == self.setup.human_colour:
                 break
         return taken
 

@@ -10,7 +10,7 @@ import pygame
 from device.board_view import BoardMarks, cell_centre, draw_board, draw_satellite
 from device.buttons import Button
 from device.controls import Control, button_label, control
-from device.game import HOTSEAT, LINK, Game
+from device.game import Game, Mode
 from device.hud import HudItem, draw_hud
 from device.link_screens import draw_link_panel
 from device.match import Match
@@ -22,6 +22,7 @@ from device.selection import Selection, Stage
 from device.sounds import Effect
 from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
 from engine.pieces import BLUE, colour_of
+from ports.link import LinkStateName
 
 ANIMATION_MS = 160
 THINKING_TICK_MS = 300
@@ -102,7 +103,7 @@ class GameScreen(Screen):
     def flipped(self) -> bool:
         """Tabletop hotseat: Blue sits opposite, so the picture turns on Blue's turn."""
         setup = self.game.setup
-        return setup.mode == HOTSEAT and setup.tabletop and self.game.position.side == BLUE
+        return setup.mode == Mode.HOTSEAT and setup.tabletop and self.game.position.side == BLUE
 
     def handle(self, button: Button) -> None:
         if button is Button.MENU:
@@ -213,7 +214,7 @@ class GameScreen(Screen):
             return match.link_problem or t("link.lost_title")
         if match.thinking:
             return t("hud.thinking") + "." * self._dots
-        if self.game.setup.mode == LINK and not self.game.human_to_move():
+        if self.game.setup.mode == Mode.LINK and not self.game.human_to_move():
             return t("hud.waiting")
         if self.refusal:
             return t(self.refusal)
@@ -294,9 +295,9 @@ class GameScreen(Screen):
         words = "" if status else self.prompt()  # the panel says it
         prompt = HudItem(words, ui.palette.cursor) if words else None
         draw_hud(surface, ui, position, prompt, self.controls())
-        if status == "lost":
+        if status is LinkStateName.LOST:
             draw_link_panel(surface, ui, ui.t("link.lost_title"), [ui.t("link.lost_body")])
-        elif status == "error":
+        elif status is LinkStateName.ERROR:
             lines = [self.match.link_problem, ui.t("link.stopped_body")]
             draw_link_panel(surface, ui, ui.t("link.stopped_title"), lines)
         if self.flipped():

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from device.game import LINK, Game, GameSetup
+from device.game import Game, GameSetup, Mode
 from engine.notation import IllegalMoveError, NotationError, format_move, parse_move
 from engine.pieces import RED
 from ports.link import LinkSession, RecordedLinkSession
@@ -44,7 +44,7 @@ def linked_game(
     moves = session_moves(session, saved)
     colour = session.local_colour
     if saved is not None and saved.record.seed == session.seed:
-        setup = GameSetup(mode=LINK, human_colour=colour)
+        setup = GameSetup(mode=Mode.LINK, human_colour=colour)
         game = Game(replace(saved.record, moves=[], tags=dict(saved.record.tags)), setup)
         game.record.tags |= {PORT_TAG: port, ROLE_TAG: role}
     else:
@@ -59,7 +59,7 @@ def new_linked_game(
     """A linked game before its first move (``names``: this device's player, then the peer)."""
     mine, theirs = names
     ordered = (mine, theirs) if colour == RED else (theirs, mine)
-    game = Game.new(seed, GameSetup(mode=LINK, human_colour=colour), ordered, date)
+    game = Game.new(seed, GameSetup(mode=Mode.LINK, human_colour=colour), ordered, date)
     game.record.tags |= {PORT_TAG: port, ROLE_TAG: role}
     return game
 

@@ -15,12 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from device.game import HOTSEAT, LINK, VERSUS_AI, Game
+from device.game import Game, Mode
 from device.opponent import HINT, Thinker
 from engine.notation import IllegalMoveError, NotationError, format_move, parse_move
 from engine.pieces import COLOUR_NAMES
 from engine.position import Position
-from ports.link import LinkSession, PeerMove, StateChanged
+from ports.link import LinkSession, LinkStateName, PeerMove, StateChanged
 
 POLL_MS = 50
 """How often a thinking computer or the link cable is asked for news."""
@@ -74,8 +74,8 @@ class Match:
         self.on_save_error = on_save_error
         self.on_move = on_move
         self.hint: int | None = None
-        self.link_status = ""
-        """"lost" or "error" while the link is down or the linked game stopped."""
+        self.link_status: LinkStateName | None = None
+        """LOST or ERROR while the link is down or the linked game stopped."""
         self.link_problem = ""
         self.finished = False
         """The end is stored and the game archived (or that was attempted)."""
@@ -108,7 +108,7 @@ class Match:
             try:
                 self.link.send_move(self.game.ply, format_move(move))
             except ValueError as error:  # the session stopped the game a moment ago
-                self.link_status, self.link_problem = "error", str(error)
+                self.link_status, self.link_problem = LinkStateName.ERROR, str(error)
             except OSError as error:
                 self.on_save_error(error)
         return True
@@ -134,7 +134,7 @@ class Match:
 
     def can_resign(self) -> bool:
         # the link protocol cannot tell the other device about a resignation
-        return not self.over and self.game.setup.mode != LINK
+        return not self.over and self.game.setup.mode != Mode.LINK
 
     def resign(self) -> bool:
         """The person at the buttons gives up (in hotseat: the side to move)."""
@@ -142,7 +142,7 @@ class Match:
             return False
         self._stop_thinking()
         loser = self.game.position.side
-        if self.game.setup.mode != HOTSEAT:
+        if self.game.setup.mode != Mode.HOTSEAT:
             loser = self.game.setup.human_colour
         self.game.record.tags[RESIGNED_TAG] = COLOUR_NAMES[loser]
         self.game.resigned = loser
@@ -220,7 +220,7 @@ class Match:
 
     def _computer_to_move(self) -> bool:
         game = self.game
-        return game.setup.mode == VERSUS_AI and not game.is_over() and not game.human_to_move()
+        return game.setup.mode == Mode.VERSUS_AI and not game.is_over() and not game.human_to_move()
 
     def _poll_computer(self, now: int) -> bool:
         if not self._computer_to_move():
@@ -245,7 +245,7 @@ class Match:
     def _ponder(self) -> None:
         """Let the computer think ahead while the person chooses (it may not want to)."""
         game = self.game
-        if game.setup.mode != VERSUS_AI or game.is_over() or not game.human_to_move():
+        if game.setup.mode != Mode.VERSUS_AI or game.is_over() or not game.human_to_move():
             self._pondering = False
             return
         if self._pondered_ply != game.ply:
@@ -274,8 +274,8 @@ class Match:
             changed = True
             if isinstance(event, StateChanged):
                 state = event.state
-                down = state.name in ("lost", "error")
-                self.link_status = state.name if down else ""
+                down = state.name in (LinkStateName.LOST, LinkStateName.ERROR)
+                self.link_status = state.name if down else None
                 self.link_problem = state.message if down else ""
             elif isinstance(event, PeerMove):
                 self._apply_peer_move(event.ply, event.move_text)
@@ -288,6 +288,6 @@ class Match:
         try:
             move = parse_move(game.position, move_text)
         except (NotationError, IllegalMoveError) as error:
-            self.link_status, self.link_problem = "error", str(error)
+            self.link_status, self.link_problem = LinkStateName.ERROR, str(error)
             return
         self._commit(move)

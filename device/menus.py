@@ -15,7 +15,7 @@ import engine
 from device.archive import UNREADABLE, ArchivedGame, has_past_games, load_game, past_games
 from device.buttons import Button
 from device.controls import Control, control, control_label, draw_screen_bar, screen_bar_top
-from device.game import HOTSEAT, LINK, MODES, VERSUS_AI, Game, GameSetup
+from device.game import Game, GameSetup, Mode
 from device.journal.folder import SaveError
 from device.layout import MARGIN
 from device.link_games import PORT_TAG, ROLE_TAG
@@ -214,7 +214,7 @@ class TitleScreen(MenuScreen):
         except SaveError as error:  # the file stays as it is; New game gives it up
             self.host.show_message(self.ui.t("msg.save_lost", problem=str(error)))
             return
-        if resumed.game.setup.mode == LINK:
+        if resumed.game.setup.mode == Mode.LINK:
             self._resume_link(resumed.game)
         else:
             self.host.start_game(resumed.game, journal=resumed.journal)
@@ -241,7 +241,7 @@ class NewGameScreen(MenuScreen):
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)
-        self.setup = GameSetup(mode=VERSUS_AI, ai_level=DEFAULT_LEVEL)
+        self.setup = GameSetup(mode=Mode.VERSUS_AI, ai_level=DEFAULT_LEVEL)
         self.port_index = 0
         self.chosen_role = Role.HOST
         """The role the player last chose; a socket port suggests its own."""
@@ -258,17 +258,17 @@ class NewGameScreen(MenuScreen):
             Item(
                 lambda: f"{t('new.level')}: {setup.ai_level} {t(f'level.{setup.ai_level}')}",
                 adjust=self._cycle_level,
-                visible=lambda: setup.mode == VERSUS_AI,
+                visible=lambda: setup.mode == Mode.VERSUS_AI,
             ),
             Item(
                 lambda: f"{t('link.port')}: {port_label(self._port())}",
                 adjust=self._cycle_port,
-                visible=lambda: setup.mode == LINK and len(self.host.link_ports) > 0,
+                visible=lambda: setup.mode == Mode.LINK and len(self.host.link_ports) > 0,
             ),
             Item(
                 lambda: f"{t('link.role')}: {t('link.role.' + self.role)}",
                 adjust=self._flip_role,
-                visible=lambda: setup.mode == LINK and len(self.host.link_ports) > 0,
+                visible=lambda: setup.mode == Mode.LINK and len(self.host.link_ports) > 0,
             ),
             Item(
                 lambda: f"{t('new.colour')}: {self.ui.colour_name(setup.human_colour)}",
@@ -278,18 +278,21 @@ class NewGameScreen(MenuScreen):
             Item(
                 lambda: f"{t('new.tabletop')}: {t('on' if setup.tabletop else 'off')}",
                 adjust=self._flip_tabletop,
-                visible=lambda: setup.mode == HOTSEAT,
+                visible=lambda: setup.mode == Mode.HOTSEAT,
             ),
             Item(lambda: t("new.start"), self.start),
         ]
 
     def _cycle_mode(self, step: int) -> None:
-        self.setup.mode = MODES[(MODES.index(self.setup.mode) + step) % len(MODES)]
+        modes = list(Mode)
+        self.setup.mode = modes[(modes.index(self.setup.mode) + step) % len(modes)]
 
     def _chooses_colour(self) -> bool:
         """Against the computer, or as the link's host (the guest gets the other colour)."""
         mode = self.setup.mode
-        return mode == VERSUS_AI or (mode == LINK and self.role == Role.HOST and self._port() != "")
+        return mode == Mode.VERSUS_AI or (
+            mode == Mode.LINK and self.role == Role.HOST and self._port() != ""
+        )
 
     def _port(self) -> str:
         ports = self.host.link_ports
@@ -315,11 +318,11 @@ class NewGameScreen(MenuScreen):
     def start(self) -> None:
         setup = self.setup
         t = self.ui.t
-        if setup.mode == LINK:
+        if setup.mode == Mode.LINK:
             self._start_link()
             return
         you, computer = t("player.you"), t("player.computer", level=setup.ai_level)
-        if setup.mode == VERSUS_AI:
+        if setup.mode == Mode.VERSUS_AI:
             names = (you, computer) if setup.human_colour == RED else (computer, you)
         else:
             names = (self.ui.colour_name(RED), self.ui.colour_name(BLUE))
@@ -604,9 +607,9 @@ class PastGamesScreen(MenuScreen):
             return game.path.name
         if setup is None:
             return f"{game.red} \u2013 {game.blue}"
-        if setup.mode == VERSUS_AI:
+        if setup.mode == Mode.VERSUS_AI:
             return t("player.computer", level=setup.ai_level)
-        return t("link.title" if setup.mode == LINK else "past.hotseat")
+        return t("link.title" if setup.mode == Mode.LINK else "past.hotseat")
 
     def open(self, index: int) -> None:
         """Replay a game from its start; if its moves do not read, say why and mark it."""

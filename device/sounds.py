@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from device.game import HOTSEAT, Game
+from device.game import Game, Mode
 from device.replay import outcome_of
 from engine.moves import CONNECTION, DISPLACEMENT, kind_of
 from engine.pieces import NOBODY
@@ -63,6 +63,6 @@ def end_effect(game: Game) -> Effect | None:
     winner = outcome_of(game.position, game.resigned).winner
     if winner == NOBODY:
         return None
-    if game.setup.mode == HOTSEAT or winner == game.setup.human_colour:
+    if game.setup.mode == Mode.HOTSEAT or winner == game.setup.human_colour:
         return Effect.WIN
     return Effect.LOSS

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from device.game import HOTSEAT, Game, GameSetup
+from device.game import Game, GameSetup, Mode
 from device.match import Match, Players
 from device.opponent import InstantThinker
 from device.settings import Settings
@@ -197,6 +197,6 @@ class ShowGoal(InstantThinker):
 
 def lesson_match(lesson: Lesson) -> Match:
     """The lesson's position as a match both sides play from the buttons, storing nothing."""
-    game = Game(GameRecord(start=lesson.start), GameSetup(HOTSEAT))
+    game = Game(GameRecord(start=lesson.start), GameSetup(Mode.HOTSEAT))
     hint = ShowGoal(lesson)
     return Match(game, Players(thinker=hint, hint_thinker=hint), NoLog())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from device.game import HOTSEAT, GameSetup
+from device.game import GameSetup, Mode
 from device.replay import Outcome
 from device.ui import Ui
 from engine.pieces import NOBODY
@@ -10,7 +10,7 @@ from engine.pieces import NOBODY
 
 def own_colour(setup: GameSetup | None) -> int:
     """The colour played on this device (against the computer or over the link), or NOBODY."""
-    if setup is None or setup.mode == HOTSEAT:
+    if setup is None or setup.mode == Mode.HOTSEAT:
         return NOBODY
     return setup.human_colour
 

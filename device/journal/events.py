@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from device.game import LINK, MODES, Game, GameSetup
+from device.game import Game, GameSetup, Mode, mode_named
 from device.journal.lines import Event, decode_lines
 from device.opponent import LEVEL_NUMBERS
 from engine.notation import (
@@ -158,9 +158,10 @@ def _header(event: Event) -> Header:
     game_id = _get(event, "game", str)
     if not valid_game_id(game_id):
         raise ValueError(f"game {game_id!r}")
-    mode, level = _get(event, "mode", str), _get(event, "level", int)
-    if mode not in MODES:
-        raise ValueError(f"unknown mode {mode!r}")
+    word, level = _get(event, "mode", str), _get(event, "level", int)
+    mode = mode_named(word)
+    if mode is None:
+        raise ValueError(f"unknown mode {word!r}")
     if level not in LEVEL_NUMBERS:
         raise ValueError(f"unknown computer level {level}")
     colour = _get(event, "colour", int)
@@ -169,7 +170,7 @@ def _header(event: Event) -> Header:
     setup = GameSetup(mode, level, colour, _get(event, "tabletop", bool))
     record = _record(event)
     link = _link(event["link"]) if "link" in event else None
-    if (mode == LINK) != (link is not None):
+    if (mode == Mode.LINK) != (link is not None):
         raise ValueError("a linked game names its cable, and only a linked game")
     return Header(game_id, setup, record, link)
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from device.disk import Disk
-from device.game import LINK, MODES, Game, GameSetup
+from device.game import Game, GameSetup, Mode, mode_named
 from device.journal.events import Header, LinkInfo, header_record
 from device.journal.file import ARCHIVE, Journal, archived_names, journal_path
 from device.journal.notice import Notice
@@ -65,9 +65,10 @@ def game_from_autosave(data: bytes) -> Game:
         record = parse_record(str(document["record"]))
     except (ValueError, KeyError, TypeError, RecursionError) as error:
         raise OldFormatError(f"the saved game does not make sense ({error})") from None
-    if mode not in MODES or level not in LEVEL_NUMBERS or colour not in (0, 1):
+    known = mode_named(mode)
+    if known is None or level not in LEVEL_NUMBERS or colour not in (0, 1):
         raise OldFormatError(f"the saved game names an unknown mode, level or colour ({level})")
-    return Game(record, GameSetup(mode, level, colour, tabletop is True))
+    return Game(record, GameSetup(known, level, colour, tabletop is True))
 
 
 @dataclass(frozen=True)
@@ -165,10 +166,10 @@ def _old_game(contents: dict[str, bytes]) -> tuple[Game | None, bool]:
 
 def _with_link_moves(game: Game | None, link: OldLinkGame) -> Game | None:
     """The link cable's copy is the one both devices agreed on: its moves win."""
-    if game is None or game.setup.mode != LINK or game.record.seed != link.seed:
+    if game is None or game.setup.mode != Mode.LINK or game.record.seed != link.seed:
         if game is not None:
             return game
-        game = Game.new(link.seed, GameSetup(LINK, human_colour=link.local_colour), _NAMES, "")
+        game = Game.new(link.seed, GameSetup(Mode.LINK, human_colour=link.local_colour), _NAMES, "")
         game.record.tags |= {ROLE_TAG: link.role, PORT_TAG: ""}
     linked = Game(header_record(game.record), game.setup)
     for ply, text in enumerate(link.moves, 1):
@@ -184,7 +185,7 @@ _NAMES = ("Red", "Blue")
 
 
 def _link_of(game: Game, contents: dict[str, bytes]) -> LinkInfo | None:
-    if game.setup.mode != LINK:
+    if game.setup.mode != Mode.LINK:
         return None
     if LINK_SAVE not in contents:
         raise OldFormatError("the link cable's copy of the linked game is missing")

@@ -12,7 +12,7 @@ from app_driver import Driver, archive_game
 
 from device.app import App
 from device.end_screen import EndScreen
-from device.game import HOTSEAT, VERSUS_AI, Game, GameSetup
+from device.game import Game, GameSetup, Mode
 from device.game_screen import GameScreen, SystemMenu
 from device.i18n import LANGUAGES, LEGEND_PAGE
 from device.menus import (
@@ -46,7 +46,7 @@ REPLAY_PLY = 149
 
 def played_game(seed: int, plies: int | None = None) -> Game:
     """Random play from ``seed`` (seeded too), to the end or for ``plies`` plies."""
-    game = Game(GameRecord.from_seed(seed, red="Ana", blue="Luis"), GameSetup(HOTSEAT))
+    game = Game(GameRecord.from_seed(seed, red="Ana", blue="Luis"), GameSetup(Mode.HOTSEAT))
     rng = random.Random(seed)
     while not game.is_over() and (plies is None or game.ply < plies):
         game.play(random_move(game.position, rng))
@@ -56,7 +56,7 @@ def played_game(seed: int, plies: int | None = None) -> Game:
 def game_until(predicate: Callable[[list[int]], bool]) -> Game:
     """The first random game (by seed) that reaches a position whose moves satisfy ``predicate``."""
     for seed in range(1, 500):
-        game = Game(GameRecord.from_seed(seed), GameSetup(HOTSEAT))
+        game = Game(GameRecord.from_seed(seed), GameSetup(Mode.HOTSEAT))
         rng = random.Random(seed)
         while not game.is_over():
             if predicate(game.position.legal_moves()):
@@ -71,8 +71,8 @@ def against_the_computer(game: Game, colour: int) -> Game:
     you, computer = "You", "Computer, level 3"
     record.red, record.blue = (you, computer) if colour == RED else (computer, you)
     record.date = "2026.11.29"
-    record.tags = {"Mode": VERSUS_AI, "Level": "3"}
-    return Game(record, GameSetup(VERSUS_AI, ai_level=3, human_colour=colour))
+    record.tags = {"Mode": Mode.VERSUS_AI, "Level": "3"}
+    return Game(record, GameSetup(Mode.VERSUS_AI, ai_level=3, human_colour=colour))
 
 
 def archive_games(app: App) -> list[Path]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from format1 import AUTOSAVE, copy_fixture
 
-from device.game import HOTSEAT, Game, GameSetup
+from device.game import Game, GameSetup, Mode
 from device.journal.folder import SaveFolder
 from engine.record import GameRecord, format_record
 
@@ -29,7 +29,7 @@ def snapshot(folder: Path) -> dict[Path, bytes]:
 def game_in_progress(folder: Path, plies: int) -> Game:
     saves = SaveFolder(folder)
     saves.start()
-    game = Game(GameRecord.from_seed(5), GameSetup(HOTSEAT))
+    game = Game(GameRecord.from_seed(5), GameSetup(Mode.HOTSEAT))
     journal = saves.begin(game)
     for _ in range(plies):
         game.play(game.position.legal_moves()[0])

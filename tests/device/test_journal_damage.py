@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from device.game import HOTSEAT, Game, GameSetup
+from device.game import Game, GameSetup, Mode
 from device.journal.__main__ import main as journal_main
 from device.journal.events import JournalError, replay
 from device.journal.file import ARCHIVE, SUFFIX
@@ -57,7 +57,7 @@ def played_journal(folder: Path, seed: int, resign: bool) -> bytes:
     rng = random.Random(seed)
     saves = SaveFolder(folder)
     saves.start()
-    game = Game(GameRecord.from_seed(seed), GameSetup(HOTSEAT))
+    game = Game(GameRecord.from_seed(seed), GameSetup(Mode.HOTSEAT))
     journal = saves.begin(game)
     for _ in range(PLIES):
         game.play(random_move(game.position, rng))

@@ -17,6 +17,7 @@ from drivers.link.connector import CableConnector
 from engine.moves import CONNECTION, DISPLACEMENT, kind_of
 from engine.record import result_of
 from engine.start import starting_position
+from ports.link import LinkStateName
 
 
 def free_port() -> int:
@@ -127,7 +128,7 @@ def test_the_link_lost_panel_shows_while_the_peer_is_gone_and_the_game_resumes(
     # The guest's app stops dead: only its journal of the game is left.
     assert guest.app.match is not None and guest.app.match.link is not None
     guest.app.match.link.close()
-    run_both([host], lambda: host_screen.match.link_status == "lost", seconds=8)
+    run_both([host], lambda: host_screen.match.link_status is LinkStateName.LOST, seconds=8)
     assert host_screen.prompt()
     host.app.dirty = True
     host.app.draw()
@@ -140,7 +141,7 @@ def test_the_link_lost_panel_shows_while_the_peer_is_gone_and_the_game_resumes(
 
     back = linked_driver("hatmini", tmp_path / "guest", port, seed=4)
     back.choose_item("Continue")
-    run_both([host, back], lambda: on_board(back) and host_screen.match.link_status == "")
+    run_both([host, back], lambda: on_board(back) and host_screen.match.link_status is None)
     resumed = back.game_screen().game
     assert resumed.record.moves == host_screen.game.record.moves
     assert resumed.ply == plies, "every ply the guest acknowledged is in its journal"

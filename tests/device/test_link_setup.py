@@ -10,7 +10,7 @@ import pytest
 from app_driver import Driver
 from fake_link import FakeSession
 
-from device.game import LINK, Game, GameSetup
+from device.game import Game, GameSetup, Mode
 from device.game_screen import GameScreen
 from device.i18n import STRINGS
 from device.link_games import PORT_TAG, ROLE_TAG
@@ -128,7 +128,7 @@ def test_the_host_chooses_port_role_and_colour_and_plays_the_agreed_game(tmp_pat
     wait_until_finished(driver, screen)
     assert connector.opened == [("/dev/serial0", "host", 1)]
     game = driver.game_screen().game
-    assert game.setup.mode == LINK and game.setup.human_colour == 1
+    assert game.setup.mode == Mode.LINK and game.setup.human_colour == 1
     assert game.record.seed == 77 and game.ply == 1, "the session's moves are on the board"
     assert game.record.tags[PORT_TAG] == "/dev/serial0"
     assert game.record.tags[ROLE_TAG] == "host"
@@ -172,7 +172,7 @@ def test_continue_reopens_the_saved_port_and_takes_the_moves_the_session_holds(
     connector = Connector(session)
     connector.release.set()
     driver = cabled_driver("tabletop", tmp_path, connector)
-    game = Game.new(12, GameSetup(mode=LINK), ("You", "Other device"), "2026.11.30")
+    game = Game.new(12, GameSetup(mode=Mode.LINK), ("You", "Other device"), "2026.11.30")
     first = game.position.legal_moves()[0]
     game.play(first)
     game.record.tags[PORT_TAG], game.record.tags[ROLE_TAG] = "socket://127.0.0.1:7777", "guest"
@@ -213,7 +213,7 @@ def test_a_stopped_linked_game_shows_why_and_takes_no_moves(tmp_path: Path) -> N
         StateChanged(LinkState(LinkStateName.ERROR, "The devices disagree about ply 3."))
     ]
     driver.advance(100)
-    assert screen.match.link_status == "error" and "ply 3" in screen.prompt()
+    assert screen.match.link_status is LinkStateName.ERROR and "ply 3" in screen.prompt()
     driver.confirm()
     driver.confirm()
     assert screen.game.ply == 0
@@ -241,7 +241,7 @@ def test_a_move_the_session_refuses_stops_the_game_on_screen_without_a_crash(
 ) -> None:
     driver, screen = linked_game("lcdhat", tmp_path, Refusing())
     driver.play(screen.game.position.legal_moves()[0])
-    assert screen.match.link_status == "error" and "cable said so" in screen.prompt()
+    assert screen.match.link_status is LinkStateName.ERROR and "cable said so" in screen.prompt()
     driver.open_menu()
     shown = labels(driver)
     assert "Back to title" in shown and "Resign" not in shown and "Undo" not in shown

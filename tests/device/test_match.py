@@ -6,7 +6,7 @@ from app_driver import Driver
 from fake_link import FakeSession
 
 from device.app import MAX_WAIT_MS
-from device.game import HOTSEAT, LINK, VERSUS_AI, Game, GameSetup
+from device.game import Game, GameSetup, Mode
 from device.match import Match, Players
 from device.opponent import InstantThinker
 from engine.notation import format_move
@@ -29,7 +29,7 @@ class MemoryLog:
 
 
 def new_match(
-    mode: str, colour: int = RED, pace_ms: int = 0, link: FakeSession | None = None
+    mode: Mode, colour: int = RED, pace_ms: int = 0, link: FakeSession | None = None
 ) -> tuple[Match, MemoryLog]:
     setup = GameSetup(mode=mode, ai_level=1, human_colour=colour)
     game = Game.new(7, setup, ("Red", "Blue"), "2026.12.01")
@@ -39,7 +39,7 @@ def new_match(
 
 
 def test_the_computer_answers_after_its_pace_and_each_move_is_stored_first() -> None:
-    match, log = new_match(VERSUS_AI, pace_ms=500)
+    match, log = new_match(Mode.VERSUS_AI, pace_ms=500)
     mine = match.game.position.legal_moves()[0]
     assert match.play(mine)
     assert log.synced[-1] == [mine]
@@ -55,7 +55,7 @@ def test_the_computer_answers_after_its_pace_and_each_move_is_stored_first() -> 
 
 
 def test_undo_while_the_computer_waits_out_its_pace_stops_its_thinking() -> None:
-    match, log = new_match(VERSUS_AI, pace_ms=2000)
+    match, log = new_match(Mode.VERSUS_AI, pace_ms=2000)
     match.play(match.game.position.legal_moves()[0])
     match.tick(0)
     match.tick(10)
@@ -69,7 +69,7 @@ def test_undo_while_the_computer_waits_out_its_pace_stops_its_thinking() -> None
 
 
 def test_hotseat_hint_is_for_the_ply_it_was_asked_at() -> None:
-    match, _ = new_match(HOTSEAT)
+    match, _ = new_match(Mode.HOTSEAT)
     assert match.ask_hint()
     match.play(match.game.position.legal_moves()[0])
     match.tick(0)
@@ -80,7 +80,7 @@ def test_hotseat_hint_is_for_the_ply_it_was_asked_at() -> None:
 
 
 def test_resigning_ends_the_match_and_stores_the_end_once() -> None:
-    match, log = new_match(VERSUS_AI, colour=BLUE)
+    match, log = new_match(Mode.VERSUS_AI, colour=BLUE)
     match.tick(0)
     assert match.resign()
     assert match.over and match.game.resigned == BLUE
@@ -92,7 +92,7 @@ def test_resigning_ends_the_match_and_stores_the_end_once() -> None:
 
 def test_a_linked_match_sends_the_persons_moves_and_plays_the_peers() -> None:
     link = FakeSession(RED, seed=7)
-    match, log = new_match(LINK, link=link)
+    match, log = new_match(Mode.LINK, link=link)
     mine = match.game.position.legal_moves()[0]
     match.play(mine)
     assert link.sent == [(1, format_move(mine))]

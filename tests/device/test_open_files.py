@@ -12,7 +12,7 @@ import pytest
 from app_driver import Driver
 from screen_gallery import DECIDED_SEED, played_game
 
-from device.game import HOTSEAT, Game, GameSetup
+from device.game import Game, GameSetup, Mode
 from device.menus import PastGamesScreen
 from device.replay_screen import ReplayScreen
 from engine.playout import random_move
@@ -36,7 +36,7 @@ def test_games_replaced_one_after_another_leave_no_file_open(tmp_path: Path) -> 
     try:
         before = open_files()
         for seed in range(1, GAMES + 1):
-            game = Game(GameRecord.from_seed(seed), GameSetup(HOTSEAT))
+            game = Game(GameRecord.from_seed(seed), GameSetup(Mode.HOTSEAT))
             app.start_game(game)  # gives up the game before it
             driver.play(random_move(game.position, rng))
             if seed % 2:

@@ -6,7 +6,7 @@ import pygame
 from app_driver import Driver
 from fake_link import FakeSession
 
-from device.game import LINK, Game, GameSetup
+from device.game import Game, GameSetup, Mode
 from device.journal.folder import SaveFolder
 from device.navigation import jump
 from engine.geometry import rank_of
@@ -88,7 +88,7 @@ def test_link_play_sends_own_moves_and_plays_the_peers(tmp_path: Path) -> None:
     driver.app.link = FakeConnector(link)
     screen = driver.new_game("link cable")
     game = screen.game
-    assert game.setup.mode == LINK and game.record.seed == 9
+    assert game.setup.mode == Mode.LINK and game.record.seed == 9
     mine = game.position.legal_moves()[0]
     driver.play(mine)
     assert link.sent == [(1, format_move(mine))]
@@ -104,7 +104,7 @@ def test_link_play_sends_own_moves_and_plays_the_peers(tmp_path: Path) -> None:
 
 def test_continue_of_a_linked_game_without_a_cable_says_so(tmp_path: Path) -> None:
     driver = Driver("tabletop", tmp_path)
-    game = Game.new(4, GameSetup(mode=LINK), ("You", "Other device"), "2026.11.30")
+    game = Game.new(4, GameSetup(mode=Mode.LINK), ("You", "Other device"), "2026.11.30")
     driver.store(game)
     driver.choose_item("Continue")
     assert "link" in getattr(driver.app.top, "words", "")

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from device.archive import load_game, past_games, setup_of
-from device.game import HOTSEAT, LINK, VERSUS_AI, Game, GameSetup
+from device.game import Game, GameSetup, Mode
 from device.journal.folder import SaveFolder
 from device.replay import Outcome, Replay
 from engine.notation import format_position, parse_position
@@ -108,7 +108,7 @@ def _versus(colour: int, language_of_you: str = "You") -> GameRecord:
     record = random_record(3)
     named = (language_of_you, "Computer, level 4")
     record.red, record.blue = named if colour == RED else named[::-1]
-    record.tags = {"Mode": VERSUS_AI, "Level": "4"}
+    record.tags = {"Mode": Mode.VERSUS_AI, "Level": "4"}
     return record
 
 
@@ -117,14 +117,14 @@ def _setup(record: GameRecord) -> GameSetup | None:
 
 
 def test_the_archive_tells_the_mode_level_and_which_colour_was_played_here() -> None:
-    assert _setup(_versus(BLUE)) == GameSetup(VERSUS_AI, ai_level=4, human_colour=BLUE)
-    assert _setup(_versus(RED, "Tú")) == GameSetup(VERSUS_AI, ai_level=4, human_colour=RED)
+    assert _setup(_versus(BLUE)) == GameSetup(Mode.VERSUS_AI, ai_level=4, human_colour=BLUE)
+    assert _setup(_versus(RED, "Tú")) == GameSetup(Mode.VERSUS_AI, ai_level=4, human_colour=RED)
     hotseat = random_record(3)
-    hotseat.tags = {"Mode": HOTSEAT}
-    assert _setup(hotseat) == GameSetup(HOTSEAT)
+    hotseat.tags = {"Mode": Mode.HOTSEAT}
+    assert _setup(hotseat) == GameSetup(Mode.HOTSEAT)
     linked = random_record(3)
-    linked.red, linked.blue, linked.tags = "Other device", "You", {"Mode": LINK}
-    assert _setup(linked) == GameSetup(LINK, human_colour=BLUE)
+    linked.red, linked.blue, linked.tags = "Other device", "You", {"Mode": Mode.LINK}
+    assert _setup(linked) == GameSetup(Mode.LINK, human_colour=BLUE)
 
 
 def test_a_record_that_does_not_say_who_played_here_is_told_by_colours() -> None:
@@ -156,7 +156,7 @@ def test_past_games_are_newest_first_and_a_damaged_file_is_listed_not_raised(
     saves = SaveFolder(tmp_path)
     older, newer = random_record(3), _versus(BLUE)
     archive_game(saves, Game(older), "20261101-1")
-    versus = GameSetup(VERSUS_AI, ai_level=4, human_colour=BLUE)
+    versus = GameSetup(Mode.VERSUS_AI, ai_level=4, human_colour=BLUE)
     archive_game(saves, Game(newer, versus), "20261102-1")
     folder = tmp_path / "finished"
     (folder / "20261103-1.txt").write_text(format_record(_versus(RED, "Tú")))
@@ -167,10 +167,13 @@ def test_past_games_are_newest_first_and_a_damaged_file_is_listed_not_raised(
     assert names == ["20261105", "20261104", "20261103", "20261102", "20261101"]
     for damaged in games[:2]:
         assert damaged.outcome is None and damaged.problem
-    assert games[2].setup == GameSetup(VERSUS_AI, ai_level=4, human_colour=RED)
+    assert games[2].setup == GameSetup(Mode.VERSUS_AI, ai_level=4, human_colour=RED)
     assert load_game(saves, games[3]).record.moves == newer.moves
     assert games[3].setup == versus
-    assert games[4].setup == GameSetup(HOTSEAT) and (games[4].red, games[4].blue) == ("Red", "Blue")
+    assert games[4].setup == GameSetup(Mode.HOTSEAT) and (games[4].red, games[4].blue) == (
+        "Red",
+        "Blue",
+    )
     assert games[4].outcome == Replay(older).outcome
 
 

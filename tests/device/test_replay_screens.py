@@ -20,7 +20,7 @@ from screen_gallery import (
 from device.buttons import Button
 from device.controls import button_label, control_label, screen_bar_top
 from device.end_screen import CHOICES, EndScreen
-from device.game import LINK, Game, GameSetup
+from device.game import Game, GameSetup, Mode
 from device.hud import draw_view_hud
 from device.i18n import LANGUAGES
 from device.menus import MessageScreen, PastGamesScreen, TitleScreen
@@ -206,7 +206,7 @@ def test_the_end_screen_speaks_from_this_devices_side(tmp_path: Path) -> None:
     assert _headline(driver, red_wins) == "Red wins"
     assert _headline(driver, against_the_computer(played_game(DECIDED_SEED), RED)) == "You win"
     assert _headline(driver, against_the_computer(played_game(DECIDED_SEED), BLUE)) == "You lose"
-    linked = Game(played_game(DECIDED_SEED).record, GameSetup(LINK, human_colour=BLUE))
+    linked = Game(played_game(DECIDED_SEED).record, GameSetup(Mode.LINK, human_colour=BLUE))
     assert _headline(driver, linked) == "You lose"
     driver.app.settings.language = "es"
     assert _headline(driver, linked) == "Has perdido"

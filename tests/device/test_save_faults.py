@@ -26,7 +26,7 @@ from read_only import make_read_only
 
 from device.disk import Disk
 from device.end_screen import EndScreen
-from device.game import HOTSEAT, Game, GameSetup
+from device.game import Game, GameSetup, Mode
 from device.journal.__main__ import main as journal_main
 from device.journal.folder import SaveFolder
 from device.menus import MessageScreen
@@ -230,7 +230,7 @@ def test_a_read_only_folder_plays_from_memory_and_changes_nothing(
 def test_a_game_whose_last_ply_is_stored_but_not_its_end_is_archived_at_the_next_start(
     tmp_path: Path,
 ) -> None:
-    game = Game(GameRecord.from_seed(7), GameSetup(HOTSEAT))
+    game = Game(GameRecord.from_seed(7), GameSetup(Mode.HOTSEAT))
     rng = random.Random(7)
     saves = SaveFolder(tmp_path)
     saves.start()

@@ -11,7 +11,7 @@ from app_driver import Driver
 from format1 import AUTOSAVE, PREVIOUS, autosave, container, copy_fixture
 from read_only import make_read_only
 
-from device.game import HOTSEAT, VERSUS_AI, Game, GameSetup
+from device.game import Game, GameSetup, Mode
 from device.menus import MenuScreen, MessageScreen
 from engine.playout import random_move
 from engine.record import GameRecord, format_record
@@ -37,7 +37,7 @@ def read_and_continue(driver: Driver) -> list[str]:
 
 
 def finished_hotseat_game(seed: int = 7) -> Game:
-    game = Game(GameRecord.from_seed(seed), GameSetup(HOTSEAT))
+    game = Game(GameRecord.from_seed(seed), GameSetup(Mode.HOTSEAT))
     rng = random.Random(seed)
     while not game.is_over():
         game.play(random_move(game.position, rng))
@@ -92,7 +92,7 @@ def test_a_kill_between_the_two_deletions_does_not_bring_back_a_finished_game(
 ) -> None:
     folder = tmp_path / "saves"
     game = finished_hotseat_game()
-    before_the_end = Game(GameRecord.from_seed(7), GameSetup(HOTSEAT))
+    before_the_end = Game(GameRecord.from_seed(7), GameSetup(Mode.HOTSEAT))
     for move in game.record.moves[:-1]:
         before_the_end.play(move)
     (folder / "finished").mkdir(parents=True)
@@ -139,7 +139,7 @@ def test_a_saved_computer_level_of_99_is_refused_not_a_crash_when_the_computer_m
 ) -> None:
     folder = tmp_path / "saves"
     folder.mkdir()
-    game = Game(GameRecord.from_seed(3), GameSetup(VERSUS_AI, ai_level=3, human_colour=0))
+    game = Game(GameRecord.from_seed(3), GameSetup(Mode.VERSUS_AI, ai_level=3, human_colour=0))
     game.play(game.position.legal_moves()[0])  # the computer (Blue) is to move
     (folder / AUTOSAVE).write_bytes(autosave(game, ai_level=99))
     driver = Driver("hatmini", folder)

@@ -18,7 +18,7 @@ from format1 import AUTOSAVE, LINK_SAVE, PREVIOUS, container, copy_fixture
 from read_only import make_read_only
 
 from device.disk import Disk
-from device.game import HOTSEAT, LINK, VERSUS_AI, Game, GameSetup
+from device.game import Game, GameSetup, Mode
 from device.journal.file import ARCHIVE, ARCHIVE_SIZE
 from device.journal.folder import SaveFolder, archived_text
 from device.journal.lines import encode_line
@@ -31,7 +31,7 @@ from engine.record import GameRecord, format_record
 from ports.link import Role
 
 
-def _game(moves: int, seed: int = 4, mode: str = VERSUS_AI) -> Game:
+def _game(moves: int, seed: int = 4, mode: Mode = Mode.VERSUS_AI) -> Game:
     game = Game(GameRecord.from_seed(seed), GameSetup(mode, ai_level=3, human_colour=BLUE))
     for _ in range(moves):
         game.play(game.position.legal_moves()[0])
@@ -91,7 +91,7 @@ def test_the_journal_is_one_checked_line_per_event(tmp_path: Path) -> None:
 def test_an_undo_is_an_event_and_the_game_resumes_without_the_moves_taken_back(
     tmp_path: Path,
 ) -> None:
-    game = _game(4, mode=HOTSEAT)
+    game = _game(4, mode=Mode.HOTSEAT)
     saves = started(tmp_path)
     journal = saves.begin(game)
     journal.sync(game)
@@ -166,7 +166,7 @@ def test_a_new_game_gives_up_the_game_in_progress(tmp_path: Path) -> None:
 def finish_game(folder: Path, disk: Disk | None = None, seed: int = 7) -> Game:
     """Play a hotseat game to its end through the save folder, as the match does."""
     saves = started(folder, disk)
-    game = Game(GameRecord.from_seed(seed), GameSetup(HOTSEAT))
+    game = Game(GameRecord.from_seed(seed), GameSetup(Mode.HOTSEAT))
     journal = saves.begin(game)
     journal.sync(game)
     rng = random.Random(seed)
@@ -215,7 +215,7 @@ def test_a_finished_game_is_archived_once_and_continue_is_gone(tmp_path: Path) -
     assert not saves.has_game()
     archived = saves.archived()
     assert [entry.record.moves for entry in archived] == [game.record.moves]
-    assert archived[0].setup == GameSetup(HOTSEAT)
+    assert archived[0].setup == GameSetup(Mode.HOTSEAT)
 
 
 def test_no_kill_during_a_game_and_its_end_brings_back_a_finished_game_or_archives_it_twice(
@@ -294,7 +294,7 @@ def test_every_archived_game_reads_as_the_engine_record_the_archive_would_hold(
 def test_a_read_only_folder_says_saves_are_off_and_a_game_is_played_from_memory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    kept(_game(4, mode=HOTSEAT), tmp_path)
+    kept(_game(4, mode=Mode.HOTSEAT), tmp_path)
     before = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
     make_read_only(monkeypatch, tmp_path)
     driver = Driver("hatmini", tmp_path)
@@ -336,9 +336,11 @@ def test_a_full_card_is_a_message_and_the_next_save_writes_the_whole_journal(
 # -- the first save format -------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "plies", "mode"), [("ai", 6, VERSUS_AI), ("hotseat", 7, HOTSEAT)])
+@pytest.mark.parametrize(
+    ("name", "plies", "mode"), [("ai", 6, Mode.VERSUS_AI), ("hotseat", 7, Mode.HOTSEAT)]
+)
 def test_first_format_saves_are_converted_once(
-    tmp_path: Path, name: str, plies: int, mode: str
+    tmp_path: Path, name: str, plies: int, mode: Mode
 ) -> None:
     folder = copy_fixture(name, tmp_path / "saves", settings=True)
     saves = started(folder)
@@ -356,7 +358,7 @@ def test_first_format_saves_are_converted_once(
 def test_a_first_format_linked_game_takes_the_cables_copy(tmp_path: Path) -> None:
     folder = copy_fixture("link", tmp_path / "saves")
     resumed = started(folder).resume()
-    assert resumed.game.setup.mode == LINK and resumed.game.setup.human_colour == 0
+    assert resumed.game.setup.mode == Mode.LINK and resumed.game.setup.human_colour == 0
     assert [format_move(move) for move in resumed.game.record.moves] == [
         "e10-e8",
         "a3-c3",
@@ -482,5 +484,5 @@ def test_continue_after_the_process_is_killed_mid_game(tmp_path: Path) -> None:
     driver.choose_item("Continue")
     game = driver.game_screen().game
     assert game.ply == plies
-    assert game.setup == GameSetup(VERSUS_AI, ai_level=2, human_colour=BLUE)
+    assert game.setup == GameSetup(Mode.VERSUS_AI, ai_level=2, human_colour=BLUE)
     assert game.human_to_move()

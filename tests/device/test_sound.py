@@ -12,7 +12,7 @@ import pytest
 from app_driver import Driver
 from screen_gallery import played_game
 
-from device.game import HOTSEAT, VERSUS_AI, Game, GameSetup
+from device.game import Game, GameSetup, Mode
 from device.menus import SettingsScreen
 from device.sounds import Effect
 from device.tones import PEAK, make_sounds
@@ -77,13 +77,13 @@ def find_move(wanted: MoveTest) -> tuple[Game, int]:
     """A position of random two-player games with a move that ``wanted`` accepts."""
     for seed in range(1, 40):
         rng = random.Random(seed)
-        game = Game(GameRecord.from_seed(seed), GameSetup(HOTSEAT))
+        game = Game(GameRecord.from_seed(seed), GameSetup(Mode.HOTSEAT))
         while not game.is_over():
             for move in game.position.legal_moves():
                 after = game.position.copy()
                 after.make(move)
                 if not after.is_over() and wanted(game.position, move, after):
-                    return _replayed(seed, game.record.moves, GameSetup(HOTSEAT)), move
+                    return _replayed(seed, game.record.moves, GameSetup(Mode.HOTSEAT)), move
             game.play(random_move(game.position, rng))
     raise AssertionError("no random game has such a move")
 
@@ -166,7 +166,7 @@ def _one_before_the_end(seed: int, setup: GameSetup) -> tuple[Game, int]:
 def test_the_last_move_sounds_the_end_for_the_player(
     tmp_path: Path, speaker: RecordingSpeaker, seed: int, human: int, end: list[Effect]
 ) -> None:
-    game, last = _one_before_the_end(seed, GameSetup(VERSUS_AI, 1, human))
+    game, last = _one_before_the_end(seed, GameSetup(Mode.VERSUS_AI, 1, human))
     assert game.human_to_move()
     driver = Driver("tabletop", tmp_path, speaker=speaker)
     driver.app.start_game(game)
@@ -189,7 +189,7 @@ def test_resigning_sounds_the_loss_and_two_players_hear_the_win(
     driver.advance(300)
     assert speaker.heard() == [Effect.CHOOSE, Effect.LOSS]
 
-    game, last = _one_before_the_end(2, GameSetup(HOTSEAT))
+    game, last = _one_before_the_end(2, GameSetup(Mode.HOTSEAT))
     driver.app.start_game(game)
     speaker.heard()
     driver.play(last)

@@ -5,7 +5,7 @@ import time
 
 from test_match import MemoryLog
 
-from device.game import VERSUS_AI, Game, GameSetup
+from device.game import Game, GameSetup, Mode
 from device.match import POLL_MS, Match, Players
 from device.opponent import EngineThinker, InstantThinker
 from engine.position import Position
@@ -65,7 +65,9 @@ def test_with_the_setting_off_nothing_is_searched_on_the_persons_time() -> None:
 
 
 def test_the_match_wakes_while_the_computer_thinks_ahead_then_sleeps() -> None:
-    game = Game.new(SEED, GameSetup(mode=VERSUS_AI, ai_level=LEVEL), ("You", "AI"), "2026.12.01")
+    game = Game.new(
+        SEED, GameSetup(mode=Mode.VERSUS_AI, ai_level=LEVEL), ("You", "AI"), "2026.12.01"
+    )
     thinker = EngineThinker(SEED, think_ahead=lambda: True)
     match = Match(game, Players(thinker, InstantThinker(2)), MemoryLog())
     match.tick(0)

@@ -17,7 +17,7 @@ from mutations import HOSTILE_TEXT, damaged_bytes, damaged_text
 from records import game_records
 
 from device.disk import Disk
-from device.game import MODES, Game, GameSetup
+from device.game import Game, GameSetup, Mode
 from device.journal.events import JournalError, Replayed, replay
 from device.journal.folder import SaveFolder
 from device.journal.lines import encode_line
@@ -28,7 +28,7 @@ from engine.record import GameRecord, format_record
 
 @st.composite
 def saved_games(draw: st.DrawFn) -> Game:
-    mode = draw(st.sampled_from([mode for mode in MODES if mode != "link"]))
+    mode = draw(st.sampled_from([mode for mode in Mode if mode is not Mode.LINK]))
     setup = GameSetup(
         mode=mode,
         ai_level=draw(st.integers(1, 5)),

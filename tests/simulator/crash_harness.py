@@ -33,7 +33,7 @@ from pathlib import Path
 import pygame
 
 from device.disk import Disk
-from device.game import HOTSEAT, Game, GameSetup
+from device.game import MODE_TAG, Game, GameSetup, Mode, mode_named
 from device.journal.__main__ import main as journal_main
 from device.journal.file import ARCHIVE, ARCHIVE_SIZE, SUFFIX, read_journal
 from device.journal.folder import SaveFolder
@@ -66,31 +66,31 @@ LEAVE_END = ["press A", "wait 100"]
 """The end screen back to the title."""
 
 
-def choice(mode: str) -> list[str]:
+def choice(mode: Mode) -> list[str]:
     """One stage of choosing a move: the next satellite (or cell) offered, confirmed.
 
     Repeated, it plays: a satellite, then a destination, then (for a
     displacement) a landing; a forced pass takes one confirm.
     """
-    wait = [f"wait {AI_PLY_WAIT_MS}"] if mode == "ai" else []
+    wait = [f"wait {AI_PLY_WAIT_MS}"] if mode is Mode.VERSUS_AI else []
     return ["press X", "press A", *wait]
 
 
-def game_script(mode: str, stages: int, resume: bool) -> list[str]:
+def game_script(mode: Mode, stages: int, resume: bool) -> list[str]:
     """A game from the title: started (or continued), ``stages`` choices, resigned."""
-    opening = CONTINUE if resume else (AI_NEW if mode == "ai" else HOTSEAT_NEW)
+    opening = CONTINUE if resume else (AI_NEW if mode is Mode.VERSUS_AI else HOTSEAT_NEW)
     return opening + choice(mode) * stages + RESIGN + LEAVE_END
 
 
-def chain_script(rng: random.Random, resume_mode: str | None, first_mode: str, games: int) -> str:
+def chain_script(rng: random.Random, resume_mode: Mode | None, first_mode: Mode, games: int) -> str:
     """Several games in a row, the first one continued when ``resume_mode`` is given."""
     lines: list[str] = []
     mode = resume_mode or first_mode
     for number in range(games):
         # In an ai game each stage waits for the computer; fewer of them keep runs short.
-        stages = rng.randint(4, 16) if mode == "hotseat" else rng.randint(2, 6)
+        stages = rng.randint(4, 16) if mode is Mode.HOTSEAT else rng.randint(2, 6)
         lines += game_script(mode, stages, resume=number == 0 and resume_mode is not None)
-        mode = "ai" if mode == "hotseat" else "hotseat"
+        mode = Mode.VERSUS_AI if mode is Mode.HOTSEAT else Mode.HOTSEAT
     return "\n".join(lines) + "\n"
 
 
@@ -264,7 +264,7 @@ def _plies(moves: list[str]) -> str:
 class StoredGame:
     seed: int
     moves: list[str]
-    mode: str
+    mode: Mode
     over: bool
     """The moves end the game."""
 
@@ -273,7 +273,9 @@ def stored_game(record: GameRecord) -> StoredGame:
     assert record.seed is not None, "the simulator's games are drawn from a seed"
     moves = [format_move(move) for move in record.moves]
     over = record.final_position().is_over()
-    return StoredGame(record.seed, moves, record.tags.get("Mode", ""), over)
+    mode = mode_named(record.tags.get(MODE_TAG))
+    assert mode is not None, f"every game the simulator starts names its mode: {record.tags}"
+    return StoredGame(record.seed, moves, mode, over)
 
 
 @dataclass
@@ -433,7 +435,7 @@ def kill_chain(work: Path, kills: int, seed: int) -> Tally:
         last = number == kills + 1
         current = stored.in_progress
         resume = current.mode if current is not None else None
-        first = rng.choice(("ai", "hotseat"))
+        first = rng.choice((Mode.VERSUS_AI, Mode.HOTSEAT))
         if number == 0:
             script = "\n".join(SHORT_GAMES) + "\n"
         elif last:
@@ -490,14 +492,14 @@ def _holds_unseen_move(reported: Reported, stored: Stored) -> bool:
 KILL_AT_CALL = Path(__file__).with_name("kill_at_call.py")
 SHORT_GAMES = [
     *AI_NEW,
-    *choice("ai") * 2,
+    *choice(Mode.VERSUS_AI) * 2,
     *RESIGN,
     *LEAVE_END,
     *HOTSEAT_NEW,
-    *choice("hotseat") * 2,
+    *choice(Mode.HOTSEAT) * 2,
 ]
 """A game against the computer (a move each, resigned), then a hotseat game's first move."""
-LAST_PLY = [*CONTINUE, *choice("hotseat") * 3, "wait 500"]
+LAST_PLY = [*CONTINUE, *choice(Mode.HOTSEAT) * 3, "wait 500"]
 """Continue a hotseat game one ply from its end and play that ply (a third choice
 for a displacement, or it leaves the end screen)."""
 
@@ -530,7 +532,7 @@ def game_one_ply_from_its_end(saves: Path) -> Reported:
 def _one_ply_from_its_end() -> Game:
     """The first random game (by seed) that reaches a position every move ends."""
     for seed in range(1, 100):
-        game = Game(GameRecord.from_seed(seed), GameSetup(HOTSEAT))
+        game = Game.new(seed, GameSetup(Mode.HOTSEAT), ("Red", "Blue"), "")  # as the app starts one
         rng = random.Random(seed)
         while not game.is_over():
             if all(_ends(game, move) for move in game.position.legal_moves()):

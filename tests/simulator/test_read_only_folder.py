@@ -25,6 +25,8 @@ from crash_harness import (
     run_simulator,
 )
 
+from device.game import Mode
+
 MOUNT_READ_ONLY = 'mount --bind -o ro "$0" "$0" && exec "$@"'
 """``sh -c`` script: the folder ($0) read-only in this namespace, then the command."""
 
@@ -51,8 +53,8 @@ def test_a_read_only_folder_says_saves_are_off_once_and_plays_on(tmp_path: Path)
     before = {path: path.read_bytes() for path in saves.rglob("*") if path.is_file()}
     stored = read_folder(saves).in_progress
     assert stored is not None and len(stored.moves) == 1
-    script = ["press A", *CONTINUE, *choice("hotseat") * 6, *RESIGN, *LEAVE_END]
-    script += [*HOTSEAT_NEW, *choice("hotseat") * 4]
+    script = ["press A", *CONTINUE, *choice(Mode.HOTSEAT) * 6, *RESIGN, *LEAVE_END]
+    script += [*HOTSEAT_NEW, *choice(Mode.HOTSEAT) * 4]
     launcher = [*read_only_launcher(saves), sys.executable, "-m", "simulator"]
     run = run_simulator(tmp_path, 2, saves, "\n".join(script) + "\n", 6, launcher=launcher)
     assert run.returncode == 0 and run.stderr == "", run.stderr

@@ -110,10 +110,10 @@ class Host:
 def check_display(config: Config, host: Host, config_path: Path | None = None) -> Finding:
     """Desktop drivers need their session; the device's screen is opened for real."""
     name = "display"
-    if config.display in ("dummy", "offscreen"):
+    if config.display in (Display.DUMMY, Display.OFFSCREEN):
         return Finding(name, Status.OK, f"{config.display}: no screen needed")
-    if config.display in ("x11", "wayland"):
-        variable = "DISPLAY" if config.display == "x11" else "WAYLAND_DISPLAY"
+    if config.display in (Display.X11, Display.WAYLAND):
+        variable = "DISPLAY" if config.display is Display.X11 else "WAYLAND_DISPLAY"
         if host.environ.get(variable):
             return Finding(name, Status.OK, f"{config.display} session {host.environ[variable]}")
         return Finding(

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from device.buttons import REPEAT_SPEEDS
 from device.disk import Disk
+from device.i18n import LANGUAGES
 from device.journal.lines import decode_line, encode_line
 from device.journal.old_saves import OldFormatError, decode_container
 
@@ -24,7 +25,7 @@ PREVIOUS_COPY = SETTINGS_FILE + ".prev"
 """The first format's copy before the last change."""
 
 CHOICES: dict[str, tuple[object, ...]] = {
-    "language": ("en", "es"),
+    "language": LANGUAGES,
     "colour_blind": (False, True),
     "rotation": (0, 90, 180, 270),
     "think_ms": (0, 500, 1000, 2000),

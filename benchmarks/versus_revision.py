@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine import is_compiled
-from engine.ai.agents import Agent
+from engine.ai.agents import Agent, Kind
 from engine.ai.arena import run_arena, summarize
 from engine.notation import format_position, parse_move
 from engine.position import Position
@@ -125,9 +125,9 @@ def main() -> None:
         parser.error("--games must be even and at least 2: each seed is played with both colours")
     folder = export_revision(options.revision, options.compiled)
     budget = f":{options.nodes}" if options.nodes else ""
-    ours = Agent("level", options.level, options.nodes, spec=f"level{options.level}{budget}")
+    ours = Agent(Kind.LEVEL, options.level, options.nodes, spec=f"level{options.level}{budget}")
     theirs = RevisionAgent(
-        "level",
+        Kind.LEVEL,
         level=options.level,
         spec=f"level{options.level}@{options.revision}",
         folder=str(folder),

@@ -16,6 +16,7 @@ Agents are plain data, so the arena can send them to worker processes.
 import math
 import random
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from engine.ai.fortress import fortress_move
 from engine.ai.levels import level
@@ -26,15 +27,29 @@ from engine.playout import greedy_move, random_move
 from engine.position import Position
 from engine.text import shown, whole_number
 
-KINDS = ("random", "greedy", "fortress", "uct", "mcts", "level")
+
+class Kind(StrEnum):
+    """What chooses an agent's moves."""
+
+    RANDOM = "random"
+    GREEDY = "greedy"
+    FORTRESS = "fortress"
+    UCT = "uct"
+    MCTS = "mcts"
+    LEVEL = "level"
+
+
+WITHOUT_BUDGET = (Kind.RANDOM, Kind.GREEDY, Kind.FORTRESS)
+WITH_BUDGET = (Kind.UCT, Kind.MCTS)
+"""The kinds named alone, and the kinds that need a budget (N playouts or S seconds)."""
 AGENT_FORMS = "random, greedy, fortress, uct:N, uct@S, mcts:N, mcts@S, level1..level5[:N|@S]"
 
 
 @dataclass(frozen=True)
 class Agent:
-    """A move chooser: ``kind`` is one of ``KINDS``."""
+    """A move chooser."""
 
-    kind: str
+    kind: Kind
     level: int = 0
     nodes: int = 0
     seconds: float = 0.0
@@ -42,15 +57,15 @@ class Agent:
 
     def choose(self, position: Position, rng: random.Random) -> int:
         """This agent's move (the position must not be over)."""
-        if self.kind == "random":
+        if self.kind is Kind.RANDOM:
             return random_move(position, rng)
-        if self.kind == "greedy":
+        if self.kind is Kind.GREEDY:
             return greedy_move(position, rng)
-        if self.kind == "fortress":
+        if self.kind is Kind.FORTRESS:
             return fortress_move(position, rng)
-        if self.kind == "uct":
+        if self.kind is Kind.UCT:
             return uct_move(position, rng, self.nodes, self.seconds)
-        if self.kind == "mcts":
+        if self.kind is Kind.MCTS:
             return mcts_move(position, rng, self.nodes, self.seconds)
         limits = level(self.level).limits
         if self.nodes or self.seconds:
@@ -68,20 +83,22 @@ def parse_agent(spec: str) -> Agent:
         nodes = _positive_int(budget[1:], spec)
     elif budget.startswith("@"):
         seconds = _positive_float(budget[1:], spec)
-    if name in ("random", "greedy", "fortress"):
+    kind = next((kind for kind in Kind if kind.value == name), None)
+    if kind in WITHOUT_BUDGET:
         if budget:
             raise ValueError(f"agent {shown(spec)}: {name} takes no budget")
-        return Agent(name, spec=text)
-    if name in ("uct", "mcts"):
+        return Agent(kind, spec=text)
+    if kind in WITH_BUDGET:
         if not budget:
             raise ValueError(
                 f"agent {shown(spec)}: give it a budget, like {name}:1000 or {name}@1.0"
             )
-        return Agent(name, nodes=nodes, seconds=seconds, spec=text)
-    number = whole_number(name[5:]) if name.startswith("level") else None
+        return Agent(kind, nodes=nodes, seconds=seconds, spec=text)
+    prefix = Kind.LEVEL.value
+    number = whole_number(name.removeprefix(prefix)) if name.startswith(prefix) else None
     if number is not None:
         level(number)  # checks the range
-        return Agent("level", level=number, nodes=nodes, seconds=seconds, spec=text)
+        return Agent(Kind.LEVEL, level=number, nodes=nodes, seconds=seconds, spec=text)
     raise ValueError(f"unknown agent {shown(spec)} ({AGENT_FORMS})")
 
 

@@ -200,9 +200,11 @@ def summarize(a: Agent, b: Agent, results: list[GameResult], first_seed: int) ->
 
 
 def _signed(elo: float) -> str:
+    """Elo with its sign, rounded; an even match is 0, never "-0"."""
     if math.isinf(elo):
         return "+inf" if elo > 0 else "-inf"
-    return f"{elo:+.0f}"
+    rounded = round(elo)
+    return f"{rounded:+d}" if rounded else "0"
 
 
 def arena_parser() -> CommandParser:

@@ -63,6 +63,13 @@ def test_pairs_swap_colours_and_repeat_exactly() -> None:
     assert any(line.startswith("Elo difference") for line in lines)
 
 
+def test_an_even_match_reads_elo_0_not_minus_0() -> None:
+    greedy, chance = parse_agent("greedy"), parse_agent("random")
+    results = run_arena(greedy, chance, pairs=1, first_seed=1, workers=1)
+    assert [r.a_points for r in results] == [0.5, 0.5]  # seed 1: both games drawn
+    assert "Elo difference: 0 (95% interval 0 .. 0)" in summarize(greedy, chance, results, 1)
+
+
 def test_elo_follows_the_logistic_model() -> None:
     assert elo_difference(0.5) == 0
     assert round(elo_difference(0.75)) == 191

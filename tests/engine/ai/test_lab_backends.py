@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from engine.ai.agents import Agent, parse_agent
+from engine.ai.agents import Agent, Kind, parse_agent
 from engine.ai.lab import cmd_lab, read_results
 from engine.ai.lab_backends import Backend, play_all
 from engine.cli import main
@@ -91,7 +91,7 @@ def test_lab_help_names_the_backends(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_a_game_failing_on_a_ray_worker_is_one_clear_line(ray_instance: ModuleType) -> None:
-    unknown_level = Agent("level", level=9)  # as a worker with other code would fail
+    unknown_level = Agent(Kind.LEVEL, level=9)  # as a worker with other code would fail
     games = play_all(
         [(unknown_level, parse_agent("random"), 1, STANDARD, "standard", "level9,random")],
         workers=1,

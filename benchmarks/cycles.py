@@ -65,11 +65,17 @@ def main() -> None:
     parser.add_argument("--players", default="level5,level5", help="the lab pairing to read")
     options = parser.parse_args()
     if options.results:
+        try:
+            stored = read_results(options.results)
+        except (OSError, ValueError) as error:
+            parser.error(f"cannot read {options.results}: {error}")
         games = [
             replay_keys(*seed_and_moves(g))
-            for g in read_results(options.results)
+            for g in stored
             if g.get("variant") == "standard" and g.get("players") == options.players
         ]
+        if not games:
+            parser.error(f"{options.results} holds no standard games of {options.players}")
     else:
         agent = parse_agent(options.agent)
         results = run_arena(agent, agent, options.games // 2, options.seed, options.workers)

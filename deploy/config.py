@@ -263,6 +263,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
+    except OSError as error:  # write: the file or its folder cannot be made
+        print(f"error: {error.filename}: {error.strerror}", file=sys.stderr)
+        return 1
     if args.command == "get":
         print(getattr(config, args.key))
     return 0

@@ -71,11 +71,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     source, target = args.source, args.target
     try:
         firmware = compile_commands(source.read_text(encoding="utf-8"))
-    except (OSError, PanelCommandError) as error:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(firmware)
+    except OSError as error:
+        print(f"error: {error.filename}: {error.strerror}", file=sys.stderr)
+        return 1
+    except ValueError as error:  # PanelCommandError, or a file that is not text
         print(f"error: {source}: {error}", file=sys.stderr)
         return 1
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(firmware)
     return 0
 
 

@@ -1,7 +1,8 @@
 """``python -m engine``: the engine's command line.
 
-Every failure (malformed position, illegal move, unknown command) exits with
-status 2 and one line on stderr, whatever the input holds; never a traceback.
+Every failure (malformed position, illegal move, unknown command, a file the
+lab cannot write) exits with status 2 and one line on stderr, whatever the
+input holds; never a traceback.
 """
 
 import random
@@ -67,6 +68,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         sys.stderr.close()  # the reader stopped early (| head): not an error
+    except OSError as error:  # a results or report file of the lab that cannot be written
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"error: {one_line(where + (error.strerror or str(error)))}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -368,6 +368,7 @@ def cmd_lab(args: list[str]) -> list[str]:
     end_cleanly(options.results)
     played = 0
     with options.results.open("a", encoding="utf-8") as out:
+        options.report.open("a").close()  # a report that cannot be written stops the run now
         for variant, players, games in finished:
             out.write("".join(result_line(variant, players, r) + "\n" for r in games))
             out.flush()

@@ -6,7 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from deploy.config import Config, ConfigError, Display, load_config, parse_config, render_config
+from deploy.config import (
+    Config,
+    ConfigError,
+    Display,
+    load_config,
+    parse_config,
+    render_config,
+)
+from deploy.config import main as config_main
 from ports.profiles import ProfileName
 
 
@@ -78,3 +86,14 @@ def test_command_line_reports_errors_without_a_traceback(tmp_path: Path) -> None
     assert result.returncode == 1
     assert result.stderr.startswith(f"error: {bad}: language 'fr'")
     assert "Traceback" not in result.stderr
+
+
+def test_a_config_that_cannot_be_written_is_one_line_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocked = tmp_path / "a file"
+    blocked.write_text("")
+    target = blocked / "config.toml"  # its folder is a file: nothing can be made there
+    assert config_main(["write", str(target), "--profile", "lcdhat"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {blocked}") and err.count("\n") == 1

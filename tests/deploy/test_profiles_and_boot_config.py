@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from deploy.panel_firmware import MAGIC, PanelCommandError, compile_commands
+from deploy.panel_firmware import main as compile_main
 from ports.profiles import KEYS, LOGICAL_BUTTONS, PROFILES
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
@@ -92,3 +93,21 @@ def test_each_profile_has_a_power_button_held_for_a_second(name: str) -> None:
     assert f"gpio_pin={profile.shutdown_gpio}," in line
     assert "active_low=1" in line and "debounce=1000" in line
     assert profile.shutdown_gpio not in {button.gpio for button in profile.buttons}
+
+
+def test_panel_firmware_that_cannot_be_read_or_written_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    commands = tmp_path / "panel.txt"
+    commands.write_text("command 0x11\ndelay 120\n")
+    blocked = tmp_path / "a file"
+    blocked.write_text("")
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"\xff\xfe\x00")
+    for source, target in ((commands, blocked / "out.bin"), (binary, tmp_path / "out.bin")):
+        assert compile_main([str(source), str(target)]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith("error: ") and err.count("\n") == 1
+    assert not (tmp_path / "out.bin").exists()
+    assert compile_main([str(commands), str(tmp_path / "firmware" / "out.bin")]) == 0
+    assert (tmp_path / "firmware" / "out.bin").read_bytes().startswith(MAGIC)

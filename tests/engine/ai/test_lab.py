@@ -57,6 +57,24 @@ def test_variant_names() -> None:
             parse_variant(bad)
 
 
+@pytest.mark.parametrize("wrong", ["results", "report"])
+def test_a_file_that_cannot_be_written_stops_the_run_before_any_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], wrong: str
+) -> None:
+    paths = {"results": tmp_path / "games.jsonl", "report": tmp_path / "report.md"}
+    paths[wrong] = tmp_path / "no such folder" / f"{wrong}.out"
+    status = main(
+        [
+            "lab", "--games", "2", "--players", "greedy,greedy", "--workers", "1",
+            "--results", str(paths["results"]), "--report", str(paths["report"]),
+        ]
+    )  # fmt: skip
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1
+    assert err.startswith(f"error: {paths[wrong]}: ") and "No such file" in err
+    assert read_results(paths["results"]) == [], "no game was played"
+
+
 def test_lab_help_exits_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["lab", "--help"]) == 0
     assert "--variant" in capsys.readouterr().out

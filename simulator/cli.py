@@ -129,6 +129,9 @@ def main(argv: list[str] | None = None) -> int:
         except OSError as error:
             print(f"cannot read the script {args.script}: {error.strerror}", file=sys.stderr)
             return 2
+        except UnicodeDecodeError:
+            print(f"cannot read the script {args.script}: it is not UTF-8 text", file=sys.stderr)
+            return 2
     if args.fb_device is not None and not args.headless:
         print("--fb-device runs headless; add --headless", file=sys.stderr)
         return 2
@@ -139,6 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     if headless:
         use_dummy_drivers()
     if headless:
+        if not _make_out_dir(out_dir):
+            return 2
         _say_buttons_are_direct(args)
         return _run_headless(args, out_dir, script_text)
     try:
@@ -148,8 +153,20 @@ def main(argv: list[str] | None = None) -> int:
             f"No window could be opened ({error}): running headless; screenshots go to {out_dir}/"
         )
         use_dummy_drivers()
+        if not _make_out_dir(out_dir):
+            return 2
         _say_buttons_are_direct(args)
         return _run_headless(args, out_dir, script_text)
+
+
+def _make_out_dir(out_dir: Path) -> bool:
+    """The screenshots' folder, made now (False, said on stderr, when it cannot be)."""
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        print(f"cannot write screenshots to {out_dir}: {error.strerror}", file=sys.stderr)
+        return False
+    return True
 
 
 def _say_buttons_are_direct(args: argparse.Namespace) -> None:
@@ -300,11 +317,11 @@ def _run_window(args: argparse.Namespace, out_dir: Path, script_text: str | None
         elif key == pygame.K_F5 and emulated is not None:
             emulated.toggle_plug()
         elif key == pygame.K_F12:
-            out_dir.mkdir(parents=True, exist_ok=True)
-            shots[0] += 1
-            path = out_dir / f"screenshot-{shots[0]:03d}.png"
-            pygame.image.save(display.surface, path)
-            print(f"saved {path}")
+            if _make_out_dir(out_dir):  # else the reason is on stderr; the game goes on
+                shots[0] += 1
+                path = out_dir / f"screenshot-{shots[0]:03d}.png"
+                pygame.image.save(display.surface, path)
+                print(f"saved {path}")
         else:
             return False
         return True

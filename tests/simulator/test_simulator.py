@@ -58,6 +58,26 @@ def test_a_bad_script_is_refused_with_the_line_named(
     assert "line 2" in capsys.readouterr().err
 
 
+def test_a_script_that_is_not_text_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "binary.script"
+    script.write_bytes(b"\xff\xfepress A\n")
+    assert main(["--headless", "--script", str(script), "--save-dir", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == f"cannot read the script {script}: it is not UTF-8 text\n"
+
+
+def test_a_screenshot_folder_that_cannot_be_made_stops_the_run_before_it_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocked = tmp_path / "a file"
+    blocked.write_text("")
+    out = blocked / "shots"
+    assert main(["--headless", "--out", str(out), "--save-dir", str(tmp_path / "saves")]) == 2
+    assert capsys.readouterr().err.startswith(f"cannot write screenshots to {out}: ")
+    assert not (tmp_path / "saves").exists(), "no game was started"
+
+
 def test_script_commands() -> None:
     steps = parse_script("repeat 2 press A\nhold B 900\nwait 5\nshot end-1", {"A", "B"})
     assert steps == [

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the project's commands: makes .venv and installs the project with
 # its development tools, again only when pyproject.toml has changed.
 set -euo pipefail
@@ -15,7 +16,7 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     echo "Installing satellites and its development tools into .venv ..." >&2
     log="$venv/install.log"
     if ! { "$venv/bin/python" -m pip install --upgrade pip &&
-           "$venv/bin/python" -m pip install -e "$root[dev]"; } >"$log" 2>&1; then
+           "$venv/bin/python" -m pip install -e "${root}[dev]"; } >"$log" 2>&1; then
         tail -n 30 "$log" >&2
         echo "Installing failed; the whole log is in $log" >&2
         exit 1

@@ -1,3 +1,5 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2154  # root and venv are set by bootstrap.sh, sourced first
 # Sourced by scripts/play: puts the mypyc-compiled engine in front of the
 # pure-Python one, building it once per change of the engine's sources into
 # .venv/compiled-engine/ (never into the tree, so the tests keep running the
@@ -6,6 +8,7 @@
 compiled_engine_path() {
     local sources hash target scratch
     sources="$(cd "$root" && find engine -name '*.py' | sort)"
+    # shellcheck disable=SC2086  # one argument per source file
     hash="$(cd "$root" && cat setup.py $sources | sha256sum | cut -c1-16)"
     target="$venv/compiled-engine/$hash"
     if [ ! -f "$target/.built" ]; then

@@ -28,3 +28,11 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("--long"):
         os.environ["SATELLITES_FUZZ"] = "long"
         os.environ.setdefault("SATELLITES_CRASH_RUNS", "200")
+
+
+@pytest.fixture
+def file_in_the_way(tmp_path: Path) -> Path:
+    """A file where a folder should be: nothing can be made below it."""
+    blocked = tmp_path / "a file"
+    blocked.write_text("")
+    return blocked

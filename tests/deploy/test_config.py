@@ -89,11 +89,9 @@ def test_command_line_reports_errors_without_a_traceback(tmp_path: Path) -> None
 
 
 def test_a_config_that_cannot_be_written_is_one_line_not_a_traceback(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, file_in_the_way: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    blocked = tmp_path / "a file"
-    blocked.write_text("")
-    target = blocked / "config.toml"  # its folder is a file: nothing can be made there
+    target = file_in_the_way / "config.toml"
     assert config_main(["write", str(target), "--profile", "lcdhat"]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"error: {blocked}") and err.count("\n") == 1
+    assert err.startswith(f"error: {file_in_the_way}") and err.count("\n") == 1

@@ -96,15 +96,13 @@ def test_each_profile_has_a_power_button_held_for_a_second(name: str) -> None:
 
 
 def test_panel_firmware_that_cannot_be_read_or_written_is_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, file_in_the_way: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     commands = tmp_path / "panel.txt"
     commands.write_text("command 0x11\ndelay 120\n")
-    blocked = tmp_path / "a file"
-    blocked.write_text("")
     binary = tmp_path / "binary.txt"
     binary.write_bytes(b"\xff\xfe\x00")
-    for source, target in ((commands, blocked / "out.bin"), (binary, tmp_path / "out.bin")):
+    for source, target in ((commands, file_in_the_way / "out.bin"), (binary, tmp_path / "out.bin")):
         assert compile_main([str(source), str(target)]) == 1
         err = capsys.readouterr().err
         assert err.startswith("error: ") and err.count("\n") == 1

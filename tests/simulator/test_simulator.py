@@ -68,11 +68,9 @@ def test_a_script_that_is_not_text_is_refused_in_one_line(
 
 
 def test_a_screenshot_folder_that_cannot_be_made_stops_the_run_before_it_starts(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, file_in_the_way: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    blocked = tmp_path / "a file"
-    blocked.write_text("")
-    out = blocked / "shots"
+    out = file_in_the_way / "shots"
     assert main(["--headless", "--out", str(out), "--save-dir", str(tmp_path / "saves")]) == 2
     assert capsys.readouterr().err.startswith(f"cannot write screenshots to {out}: ")
     assert not (tmp_path / "saves").exists(), "no game was started"

@@ -7,7 +7,7 @@ logical ``Button`` values.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 
 
 class Button(Enum):
@@ -26,13 +26,23 @@ class Button(Enum):
 
 REPEATING = frozenset({Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT, Button.NEXT, Button.PREV})
 
-REPEAT_SPEEDS: dict[str, tuple[int, int]] = {
-    "off": (0, 0),
-    "slow": (500, 180),
-    "normal": (350, 110),
-    "fast": (250, 60),
+
+class RepeatSpeed(StrEnum):
+    """How fast a held direction repeats (the player's setting)."""
+
+    OFF = "off"
+    SLOW = "slow"
+    NORMAL = "normal"
+    FAST = "fast"
+
+
+REPEAT_SPEEDS: dict[RepeatSpeed, tuple[int, int]] = {
+    RepeatSpeed.OFF: (0, 0),
+    RepeatSpeed.SLOW: (500, 180),
+    RepeatSpeed.NORMAL: (350, 110),
+    RepeatSpeed.FAST: (250, 60),
 }
-"""Setting name -> (delay before the first repeat, interval), milliseconds."""
+"""Speed -> (delay before the first repeat, interval), milliseconds."""
 
 LONG_PRESS_MS = 600
 
@@ -72,14 +82,14 @@ class ButtonMapper:
 
     mapping: dict[str, Button]
     long_press: dict[str, Button] = field(default_factory=dict)
-    repeat: str = "normal"
+    repeat: RepeatSpeed = RepeatSpeed.NORMAL
     _held: dict[str, _Held] = field(default_factory=dict)
 
     def press(self, physical: str, now: int) -> list[Button]:
         logical = self.mapping.get(physical)
         if logical is None or physical in self._held:
             return []
-        delay, _ = REPEAT_SPEEDS.get(self.repeat, REPEAT_SPEEDS["normal"])
+        delay, _ = REPEAT_SPEEDS[self.repeat]
         repeats = logical in REPEATING and delay > 0 and physical not in self.long_press
         self._held[physical] = _Held(now, now + delay if repeats else None)
         if physical in self.long_press:
@@ -99,7 +109,7 @@ class ButtonMapper:
     def tick(self, now: int) -> list[Button]:
         """Repeats and long presses that are due at ``now``."""
         out: list[Button] = []
-        _, interval = REPEAT_SPEEDS.get(self.repeat, REPEAT_SPEEDS["normal"])
+        _, interval = REPEAT_SPEEDS[self.repeat]
         for physical, held in self._held.items():
             long = self.long_press.get(physical)
             if long is not None and not held.long_fired and now - held.pressed_at >= LONG_PRESS_MS:

@@ -14,7 +14,7 @@ import json
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from device.buttons import REPEAT_SPEEDS
+from device.buttons import RepeatSpeed
 from device.disk import Disk
 from device.i18n import LANGUAGES
 from device.journal.lines import decode_line, encode_line
@@ -30,7 +30,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "rotation": (0, 90, 180, 270),
     "think_ms": (0, 500, 1000, 2000),
     "think_ahead": (True, False),
-    "repeat": tuple(REPEAT_SPEEDS),
+    "repeat": tuple(RepeatSpeed),
     "brightness": (100, 75, 50, 25),
     "dim_after_s": (60, 120, 300, 0, 30),
     "sound": (True, False),
@@ -54,7 +54,7 @@ class Settings:
     """The computer takes at least this long over a move, so its play can be followed."""
     think_ahead: bool = True
     """The computer works on its answer while the person chooses (see device.opponent)."""
-    repeat: str = "normal"
+    repeat: RepeatSpeed = RepeatSpeed.NORMAL
     brightness: int = 100
     """Percent of the panel's backlight (devices with a backlight only)."""
     dim_after_s: int = 60
@@ -95,11 +95,18 @@ def settings_from(stored: object) -> tuple[Settings, list[str]]:
             continue  # a setting newer than the file: its default, nothing to tell
         value = stored[field.name]
         allowed = CHOICES.get(field.name) or PROGRESS[field.name]
-        if value in allowed and type(value) is type(getattr(settings, field.name)):
-            setattr(settings, field.name, value)
+        if value in allowed and _same_kind(value, getattr(settings, field.name)):
+            setattr(settings, field.name, allowed[allowed.index(value)])
         else:
             refused.append(field.name)
     return settings, refused
+
+
+def _same_kind(value: object, default: object) -> bool:
+    """Whether a stored value is of its setting's kind: true is not 1, and a
+    setting that is a StrEnum is stored as its string."""
+    kind = str if isinstance(default, str) else type(default)
+    return type(value) is kind or type(value) is type(default)
 
 
 def check_settings_file(data: bytes) -> object:

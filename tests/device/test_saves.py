@@ -17,6 +17,7 @@ from app_driver import Driver
 from format1 import AUTOSAVE, LINK_SAVE, PREVIOUS, container, copy_fixture
 from read_only import make_read_only
 
+from device.buttons import RepeatSpeed
 from device.disk import Disk
 from device.game import Game, GameSetup, Mode
 from device.journal.file import ARCHIVE, ARCHIVE_SIZE
@@ -392,9 +393,12 @@ def test_a_first_format_conversion_cut_short_is_finished_not_repeated(tmp_path: 
 
 
 def test_settings_survive_a_restart_and_damage_gives_defaults(tmp_path: Path) -> None:
-    chosen = Settings(language="es", colour_blind=True, rotation=180, think_ms=2000, repeat="fast")
+    chosen = Settings(
+        language="es", colour_blind=True, rotation=180, think_ms=2000, repeat=RepeatSpeed.FAST
+    )
     store_settings(tmp_path, chosen)
     assert load_settings(tmp_path) == chosen
+    assert load_settings(tmp_path).repeat is RepeatSpeed.FAST
     (tmp_path / "settings.json").write_text("{")
     assert load_settings(tmp_path) == Settings()
 

@@ -105,8 +105,7 @@ def settings_from(stored: object) -> tuple[Settings, list[str]]:
 def _same_kind(value: object, default: object) -> bool:
     """Whether a stored value is of its setting's kind: true is not 1, and a
     setting that is a StrEnum is stored as its string."""
-    kind = str if isinstance(default, str) else type(default)
-    return type(value) is kind or type(value) is type(default)
+    return type(value) is (str if isinstance(default, str) else type(default))
 
 
 def check_settings_file(data: bytes) -> object:

@@ -118,6 +118,17 @@ def draw_button_bar(
     return [item for item, _, _ in line]
 
 
+def fits_in_margin(ui: Ui, item: Control, room: int) -> bool:
+    """Whether ``item`` fits in a margin ``room`` pixels wide, a wide gap away from the
+    text before it (False when this device has none of its buttons)."""
+    label = control_label(ui, item)
+    if label is None:
+        return False
+    gap = ui.font().size(" ")[0]
+    width = ui.font(bold=True).size(label)[0] + gap + ui.font().size(ui.t(item.does))[0]
+    return room >= width + SPACING_SPACES * gap
+
+
 def draw_in_margins(
     surface: pygame.Surface, ui: Ui, controls: list[Control], margins: list[pygame.Rect]
 ) -> list[Control]:
@@ -130,7 +141,7 @@ def draw_in_margins(
     for labelled in _pairs(ui, controls):
         item, key, words = labelled
         width = _width(ui, labelled)
-        spot = next((m for m in free if m.w >= width + SPACING_SPACES * gap), None)
+        spot = next((m for m in free if fits_in_margin(ui, item, m.w)), None)
         if spot is None:
             continue
         x = spot.right - width

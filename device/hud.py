@@ -9,10 +9,12 @@ import pygame
 
 from device.controls import (
     Control,
+    control_label,
     draw_button_bar,
     draw_button_column,
     draw_in_margins,
     draw_key_column,
+    fits_in_margin,
     on_side_keys,
 )
 from device.theme import Colour
@@ -103,9 +105,13 @@ def draw_hud(
 ) -> list[Control]:
     """Beside the board: everything, buttons at the bottom. Below it: turn, leader,
     and the prompt or else the button bar (the side keys in their column beside the
-    board, where there is one).  Returns the controls named."""
+    board, where there is one); a prompt that would leave its action's button unnamed
+    takes the leader's line instead.  Returns the controls named."""
     headline = headline_items(ui, position, prompt)
     if not ui.layout.side_panel:
+        if prompt is not None and not _action_fits_beside(ui, headline, controls):
+            turn = headline[0]
+            return _draw_below(surface, ui, [turn, prompt], controls, bar=True)
         return _draw_below(surface, ui, headline, controls, bar=prompt is None)
     return _draw_beside(surface, ui, headline + detail_items(ui, position), controls)
 
@@ -125,6 +131,24 @@ def draw_view_hud(
     return _draw_beside(surface, ui, headline + details, controls)
 
 
+def _action_fits_beside(ui: Ui, items: list[HudItem], controls: list[Control]) -> bool:
+    """Whether the most useful control is still named when ``items`` take a line each
+    under the board and leave no line for the button bar: on its side key, or at the
+    free end of one of the lines.  When it is not, the leader's line gives way to the
+    bar: the player must see which button does the thing the prompt asks for."""
+    if not controls or control_label(ui, controls[0]) is None:
+        return True
+    action = controls[0]
+    if ui.layout.keys.w and on_side_keys(ui, action):
+        return True
+    return any(fits_in_margin(ui, action, _room_after(ui, item)) for item in items)
+
+
+def _room_after(ui: Ui, item: HudItem) -> int:
+    """How wide the free end of ``item``'s line under the board is."""
+    return ui.layout.hud.w - 4 - _item_width(ui, item)
+
+
 def _draw_below(
     surface: pygame.Surface, ui: Ui, items: list[HudItem], controls: list[Control], bar: bool
 ) -> list[Control]:
@@ -139,8 +163,8 @@ def _draw_below(
     y = area.y
     margins = []
     for item in items:
-        x = area.x + 2 + _item_width(ui, item)
-        margins.append(pygame.Rect(x, y, area.right - 2 - x, ui.layout.line))
+        room = _room_after(ui, item)
+        margins.append(pygame.Rect(area.right - 2 - room, y, room, ui.layout.line))
         y = _draw_item(surface, ui, item, area.x + 2, y, 10_000)
     if bar:
         named += draw_button_bar(surface, ui, controls, y)

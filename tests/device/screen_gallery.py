@@ -65,6 +65,29 @@ def game_until(predicate: Callable[[list[int]], bool]) -> Game:
     raise AssertionError("no random game reached the wanted position")
 
 
+def on_destination(app: App, kind: int) -> GameScreen:
+    """The first random game with a move of ``kind``, started: that move's satellite
+    picked and the cursor on its destination."""
+    app.start_game(game_until(lambda ms: any(kind_of(m) == kind for m in ms)))
+    screen = app.top
+    assert isinstance(screen, GameScreen) and screen.selection is not None
+    move = next(m for m in screen.selection.moves if kind_of(m) == kind)
+    screen.selection.cursor = origin_of(move)
+    screen.selection.confirm()
+    screen.selection.cursor = target_of(move)
+    assert screen.selection.stage is Stage.TARGET
+    return screen
+
+
+def at_landing(app: App) -> GameScreen:
+    """A displacement chosen in a new game: the player must say where the rival goes."""
+    screen = on_destination(app, DISPLACEMENT)
+    assert screen.selection is not None
+    screen.selection.confirm()
+    assert screen.selection.stage is Stage.LANDING
+    return screen
+
+
 def against_the_computer(game: Game, colour: int) -> Game:
     """``game`` as if this device had played ``colour`` against the computer."""
     record = game.record
@@ -156,15 +179,7 @@ def render_gallery(
     screen.selection.cursor = chosen
     screen.selection.confirm()
     shoot("choose-destination")
-    app.start_game(game_until(lambda ms: any(kind_of(m) == DISPLACEMENT for m in ms)))
-    screen = app.top
-    assert isinstance(screen, GameScreen) and screen.selection is not None
-    move = next(m for m in screen.selection.moves if kind_of(m) == DISPLACEMENT)
-    screen.selection.cursor = origin_of(move)
-    screen.selection.confirm()
-    screen.selection.cursor = target_of(move)
-    screen.selection.confirm()
-    assert screen.selection.stage is Stage.LANDING
+    screen = at_landing(app)
     shoot("displacement")
     app.push(SystemMenu(app, screen))
     shoot("system-menu")

@@ -6,14 +6,14 @@ from pathlib import Path
 
 import pytest
 from app_driver import Driver
-from screen_gallery import DECIDED_SEED, game_until, played_game
+from screen_gallery import DECIDED_SEED, at_landing, on_destination, played_game
 
+from device.app import App
 from device.game_screen import GameScreen
 from device.hud import HudItem, draw_hud, essential_items, headline_items
 from device.i18n import LANGUAGES
 from device.profiles import PROFILES
-from device.selection import Stage
-from engine.moves import CONNECTION, DISPLACEMENT, kind_of, origin_of, target_of
+from engine.moves import CONNECTION
 
 GRACE_PLY = 259
 """Random play from ``DECIDED_SEED`` has grace moves to play at this ply."""
@@ -42,43 +42,21 @@ def test_under_the_board_the_leader_stays_with_a_prompt_and_grace_moves(tmp_path
         assert app.ui.font().size(item.words)[0] <= layout.width - 2, item.words
 
 
-def _at_landing(driver: Driver) -> GameScreen:
-    """A game whose player has chosen a displacement and must say where the rival goes."""
-    driver.app.start_game(game_until(lambda ms: any(kind_of(m) == DISPLACEMENT for m in ms)))
-    screen = driver.app.top
-    assert isinstance(screen, GameScreen) and screen.selection is not None
-    move = next(m for m in screen.selection.moves if kind_of(m) == DISPLACEMENT)
-    screen.selection.cursor = origin_of(move)
-    screen.selection.confirm()
-    screen.selection.cursor = target_of(move)
-    screen.selection.confirm()
-    assert screen.selection.stage is Stage.LANDING
-    return screen
+def _on_a_connection(app: App) -> GameScreen:
+    """The cursor on a destination that connects: the prompt previews the move."""
+    return on_destination(app, CONNECTION)
 
 
-def _on_a_connection(driver: Driver) -> GameScreen:
-    """A game whose cursor rests on a destination that connects (the move's preview)."""
-    driver.app.start_game(game_until(lambda ms: any(kind_of(m) == CONNECTION for m in ms)))
-    screen = driver.app.top
-    assert isinstance(screen, GameScreen) and screen.selection is not None
-    move = next(m for m in screen.selection.moves if kind_of(m) == CONNECTION)
-    screen.selection.cursor = origin_of(move)
-    screen.selection.confirm()
-    screen.selection.cursor = target_of(move)
-    assert screen.selection.stage is Stage.TARGET
-    return screen
-
-
-@pytest.mark.parametrize("reach", [_at_landing, _on_a_connection], ids=["landing", "preview"])
+@pytest.mark.parametrize("reach", [at_landing, _on_a_connection], ids=["landing", "preview"])
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("profile", sorted(PROFILES))
 def test_a_prompt_never_hides_the_button_that_answers_it(
-    profile: str, language: str, reach: Callable[[Driver], GameScreen], tmp_path: Path
+    profile: str, language: str, reach: Callable[[App], GameScreen], tmp_path: Path
 ) -> None:
     driver = Driver(profile, tmp_path)
     app = driver.app
     app.settings.language = language
-    screen = reach(driver)
+    screen = reach(app)
     words = screen.prompt()
     assert words, "the screen asks something"
     action = screen.controls()[0]

@@ -6,7 +6,8 @@
 A cycle is a position that comes back: its length is the number of plies
 between two visits.  The report gives, over all games, how many positions
 were visits to an earlier one, the longest cycle, the most visits of one
-position, and how each game ended.  With ``--results`` it reads the
+position, the games that end in a shuffle (a short loop filling their last
+plies, with the loop's length) and how each game ended.  With ``--results`` it reads the
 standard-rules games of a balance-lab results file instead of playing.
 """
 
@@ -20,13 +21,26 @@ from engine.ai.lab import read_results, seed_and_moves
 from engine.position import VARIANT_END_REASON_NAMES
 from engine.start import starting_position
 
+SHUFFLE_PLIES = 100
+"""The stretch at a game's end where a shuffle is looked for (the quiet limit)."""
+SHUFFLE_DISTINCT = 20
+"""At most this many distinct positions in that stretch make it a shuffle."""
 
-def replay_keys(seed: int, moves: list[int]) -> tuple[list[int], int]:
+Game = tuple[int, list[int], int]
+"""A game's seed, the key of every position it went through, and its end reason."""
+
+
+def replay_keys(seed: int, moves: list[int]) -> Game:
     """The key of every position of a game, and how it ended."""
     position = starting_position(seed)
     for move in moves:
         position.make(move)
-    return [*position.history, position.key()], position.end_reason()
+    return seed, [*position.history, position.key()], position.end_reason()
+
+
+def ends_in_shuffle(keys: list[int]) -> bool:
+    """Whether the game's last plies keep coming back to a handful of positions."""
+    return len(keys) > SHUFFLE_PLIES and len(set(keys[-SHUFFLE_PLIES:])) <= SHUFFLE_DISTINCT
 
 
 def cycle_lengths(keys: list[int]) -> list[int]:
@@ -40,16 +54,29 @@ def cycle_lengths(keys: list[int]) -> list[int]:
     return lengths
 
 
-def report(games: list[tuple[list[int], int]]) -> list[str]:
-    repeats = [cycle_lengths(keys) for keys, _ in games]
-    visits = [max(Counter(keys).values()) for keys, _ in games]
+def shuffle_loop(keys: list[int]) -> int:
+    """The commonest cycle length in a shuffle: the loop both sides keep playing."""
+    return Counter(cycle_lengths(keys[-SHUFFLE_PLIES:])).most_common(1)[0][0]
+
+
+def report(games: list[Game]) -> list[str]:
+    repeats = [cycle_lengths(keys) for _, keys, _ in games]
+    visits = [max(Counter(keys).values()) for _, keys, _ in games]
     longest = max((max(lengths) for lengths in repeats if lengths), default=0)
-    reasons = Counter(reason for _, reason in games)
+    reasons = Counter(reason for _, _, reason in games)
+    shuffles = [
+        f"{seed} ({shuffle_loop(keys)}-ply loop, {VARIANT_END_REASON_NAMES[reason]})"
+        for seed, keys, reason in games
+        if ends_in_shuffle(keys)
+    ]
     return [
-        f"{len(games)} games, {sum(len(keys) - 1 for keys, _ in games)} plies",
+        f"{len(games)} games, {sum(len(keys) - 1 for _, keys, _ in games)} plies",
         f"games with a repeated position: {sum(1 for lengths in repeats if lengths)}",
         f"repeated positions: {sum(len(lengths) for lengths in repeats)}",
         f"longest cycle: {longest} plies; most visits of one position: {max(visits)}",
+        f"ending in a shuffle (at most {SHUFFLE_DISTINCT} positions in the last "
+        f"{SHUFFLE_PLIES} plies): {len(shuffles)}",
+        *(f"  seed {shuffle}" for shuffle in shuffles),
         "ended by: "
         + ", ".join(f"{VARIANT_END_REASON_NAMES[k]} {n}" for k, n in sorted(reasons.items())),
     ]

@@ -7,8 +7,9 @@ A cycle is a position that comes back: its length is the number of plies
 between two visits.  The report gives, over all games, how many positions
 were visits to an earlier one, the longest cycle, the most visits of one
 position, the games that end in a shuffle (a short loop filling their last
-plies, with the loop's length) and how each game ended.  With ``--results`` it reads the
-standard-rules games of a balance-lab results file instead of playing.
+plies, with the loop's length) and how each game ended.  With ``--results``
+it reads the standard-rules games of a balance-lab results file instead of
+playing.
 """
 
 import argparse

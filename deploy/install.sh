@@ -28,7 +28,7 @@ usage: install.sh --profile NAME [options]
   --offline DIR           no network: wheels only from DIR, no apt-get (update.sh --bundle)
   --no-compile            install the pure-Python engine without trying mypyc
   --keep-config           keep an existing /etc/satellites/config.toml (update)
-  --skip-pip              create the virtual environment but install nothing into it
+  --skip-pip              create the virtual environment (without pip), install nothing
   --no-boot-config        leave /boot/firmware/config.txt alone
   --root DIR              install into DIR instead of / and only record system commands
 USAGE
@@ -254,13 +254,15 @@ build_compiled_wheel() {
 
 install_game() {
     step "virtual environment $venv"
-    python3 -m venv "$venv"
     local target="$source_dir"
     [ -n "$wheel" ] && target="$wheel"
     if [ "$skip_pip" -eq 1 ]; then
+        # Nothing will be installed into it: no pip either (seconds less).
+        python3 -m venv --without-pip "$venv"
         printf '%s\n' "pip install into $venv: $target (compile=$compile)" >> "$plan"
         return
     fi
+    python3 -m venv "$venv"
     if [ -n "$offline" ]; then
         step "installing $(basename "$target") from $offline, without a network"
         "$venv/bin/pip" install --quiet --no-index --find-links "$offline" \

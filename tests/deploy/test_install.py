@@ -89,10 +89,13 @@ def test_system_commands_are_recorded_not_run(root: Path) -> None:
     assert f"pip install into {root}/opt/satellites/venv: {DEPLOY.parent} (compile=1)" in plan
 
 
-def test_virtual_environment_is_created_under_opt(root: Path) -> None:
+def test_virtual_environment_is_created_under_opt_with_nothing_in_it_under_skip_pip(
+    root: Path,
+) -> None:
     venv = root / "opt/satellites/venv"
     assert (venv / "bin/python").exists()
     assert "include-system-site-packages = false" in (venv / "pyvenv.cfg").read_text()
+    assert not (venv / "bin/pip").exists(), "--skip-pip installs nothing, not even pip"
 
 
 def test_udev_rule_carries_the_given_usb_ids(root: Path) -> None:

@@ -19,15 +19,28 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--long",
         action="store_true",
-        help="the nightly run: the fuzz suite (tests/fuzz) with 100 times more cases, "
-        "200 kills of the simulator (tests/simulator/test_crash_kills.py)",
+        help="the nightly run: also the long forms of the slow tests (marked long: 1,000 "
+        "linked games, 200 kills of the simulator, every balance game replayed, 100,000 "
+        "random presses) and the fuzz suite (tests/fuzz) with 100 times more cases",
     )
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "long: a long form of a quick default test, run only under --long"
+    )
     if config.getoption("--long"):
         os.environ["SATELLITES_FUZZ"] = "long"
-        os.environ.setdefault("SATELLITES_CRASH_RUNS", "200")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without --long, the tests marked long are skipped (each has a quick default form)."""
+    if config.getoption("--long"):
+        return
+    skip = pytest.mark.skip(reason="a long form: runs under --long")
+    for item in items:
+        if item.get_closest_marker("long") is not None:
+            item.add_marker(skip)
 
 
 @pytest.fixture

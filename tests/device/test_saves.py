@@ -164,6 +164,10 @@ def test_a_new_game_gives_up_the_game_in_progress(tmp_path: Path) -> None:
 # -- the end of a game and the archive --------------------------------------------
 
 
+SHORT_GAME_SEED = 3
+"""finish_game's game of 100 plies (7: 262)."""
+
+
 def finish_game(folder: Path, disk: Disk | None = None, seed: int = 7) -> Game:
     """Play a hotseat game to its end through the save folder, as the match does."""
     saves = started(folder, disk)
@@ -220,14 +224,17 @@ def test_a_finished_game_is_archived_once_and_continue_is_gone(tmp_path: Path) -
 
 
 def test_no_kill_during_a_game_and_its_end_brings_back_a_finished_game_or_archives_it_twice(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # A game per call: a short one (100 plies), and no fsyncs, which only cost time here
+    # (a kill is an exception: what was written stays in the page cache).
+    monkeypatch.setattr(os, "fsync", lambda descriptor: None)
     total = KillingDisk(0)
-    game = finish_game(tmp_path / "count", total)
+    game = finish_game(tmp_path / "count", total, SHORT_GAME_SEED)
     for at in range(1, total.calls + 1):
         folder = tmp_path / str(at)
         with pytest.raises(Killed):
-            finish_game(folder, KillingDisk(at))
+            finish_game(folder, KillingDisk(at), SHORT_GAME_SEED)
         for _ in range(2):  # and a kill before the start finished tidying changes nothing
             saves = started(folder)
         archived = saves.archived()

@@ -552,6 +552,10 @@ SCENARIOS = (
     Scenario("short games", SHORT_GAMES, empty_folder),
     Scenario("the last ply", LAST_PLY, game_one_ply_from_its_end),
 )
+FOLDER_CHANGES = frozenset({"append", "write_durably", "rename", "fsync_folder", "mkdir", "unlink"})
+"""The disk's calls that change the save folder or make a change durable.  A kill
+before any other call (a read, a listing) finds the folder as a kill before the
+next of these does; only what the player was shown by then can differ."""
 
 
 @dataclass
@@ -560,6 +564,8 @@ class CallTally:
 
     calls: list[str] = field(default_factory=list)
     """Each call the scripts' runs make: number, method, file."""
+    aimed: int = 0
+    """Calls a kill was aimed at (all, or those of the methods chosen)."""
     kills: int = 0
     restarts: int = 0
     archived_once: int = 0
@@ -570,23 +576,31 @@ class CallTally:
         methods = Counter(call.split(" ")[1] for call in self.calls)
         named = ", ".join(f"{count} {name}" for name, count in sorted(methods.items()))
         return (
-            f"{len(self.calls)} calls ({named}), {self.kills} killed, {self.restarts} restarts, "
+            f"{len(self.calls)} calls ({named}), {self.aimed} aimed at, {self.kills} killed, "
+            f"{self.restarts} restarts, "
             f"games seen ending archived exactly once after {self.archived_once}, "
             f"{len(self.findings)} findings"
         )
 
 
-def kill_at_each_call(work: Path, seed: int) -> CallTally:
+def kill_at_each_call(
+    work: Path,
+    seed: int,
+    scenarios: tuple[Scenario, ...] = SCENARIOS,
+    methods: frozenset[str] | None = None,
+) -> CallTally:
     """For each scenario: count the disk calls of its run, then kill a run before
-    each call in turn and restart it; compare the folder with what was shown after
-    the kill and after the restart."""
+    each call in turn (each call of one of ``methods``, when given) and restart it;
+    compare the folder with what was shown after the kill and after the restart."""
     tally = CallTally()
-    for number, scenario in enumerate(SCENARIOS):
-        _each_call(tally, scenario, work / str(number), seed)
+    for number, scenario in enumerate(scenarios):
+        _each_call(tally, scenario, work / str(number), seed, methods)
     return tally
 
 
-def _each_call(tally: CallTally, scenario: Scenario, work: Path, seed: int) -> None:
+def _each_call(
+    tally: CallTally, scenario: Scenario, work: Path, seed: int, methods: frozenset[str] | None
+) -> None:
     script = "\n".join(scenario.script) + "\n"
     counting = work / "counting"
     counting.mkdir(parents=True)
@@ -597,6 +611,9 @@ def _each_call(tally: CallTally, scenario: Scenario, work: Path, seed: int) -> N
     calls = _lines(counting / "calls.txt")
     tally.calls += calls
     for number, call in enumerate(calls, 1):
+        if methods is not None and call.split(" ")[1] not in methods:
+            continue
+        tally.aimed += 1
         folder = work / f"call-{number}"
         folder.mkdir()
         reported = scenario.prepare(folder / "saves")

@@ -1,10 +1,12 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2154  # root and venv are set by bootstrap.sh, sourced first
-# Sourced by scripts/play: puts the mypyc-compiled engine in front of the
-# pure-Python one, building it once per change of the engine's sources into
+# Sourced by scripts/play, scripts/engine and scripts/compiled-engine-tests: the
+# mypyc-compiled engine, built once per change of the engine's sources into
 # .venv/compiled-engine/ (never into the tree, so the tests keep running the
-# pure engine).  Without a C compiler, or with SATELLITES_PURE=1, the pure
-# engine runs.
+# pure engine).
+
+# Print the folder of the compiled engine, building it first if the engine
+# changed; fail (the log in .venv/mypyc-build.log) where it does not build.
 compiled_engine_path() {
     local sources hash target scratch
     sources="$(cd "$root" && find engine -name '*.py' | sort)"
@@ -18,7 +20,7 @@ compiled_engine_path() {
         cp -r "$root/engine" "$root/setup.py" "$root/pyproject.toml" "$root/README.md" "$scratch"/
         if ! (cd "$scratch" && SATELLITES_MYPYC=1 python setup.py --quiet build_ext --inplace \
                 >"$scratch/build.log" 2>&1); then
-            echo "The mypyc build failed; the pure-Python engine runs (log: $venv/mypyc-build.log)" >&2
+            echo "The mypyc build failed (log: $venv/mypyc-build.log)" >&2
             cp "$scratch/build.log" "$venv/mypyc-build.log"
             rm -rf "$scratch"
             return 1
@@ -32,6 +34,16 @@ compiled_engine_path() {
     echo "$target"
 }
 
-if [ "${SATELLITES_PURE:-0}" != "1" ] && compiled="$(compiled_engine_path)"; then
-    export PYTHONPATH="$compiled${PYTHONPATH:+:$PYTHONPATH}"
-fi
+# Put the compiled engine in front of the pure-Python one on PYTHONPATH; without
+# a C compiler, or with SATELLITES_PURE=1, the pure engine runs.
+use_compiled_engine() {
+    local compiled
+    if [ "${SATELLITES_PURE:-0}" = "1" ]; then
+        return
+    fi
+    if compiled="$(compiled_engine_path)"; then
+        export PYTHONPATH="$compiled${PYTHONPATH:+:$PYTHONPATH}"
+    else
+        echo "The pure-Python engine runs." >&2
+    fi
+}

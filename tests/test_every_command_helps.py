@@ -4,6 +4,7 @@ the Python programs (a package's ``__main__.py``, a module run as ``__main__``),
 benchmarks, and the executable scripts of ``scripts/`` and ``deploy/``."""
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -57,3 +58,14 @@ def test_every_script_explains_itself_and_does_nothing(script: str) -> None:
     done = ask_for_help([str(ROOT / script)])
     assert done.returncode == 0, done.stderr
     assert Path(script).name in done.stdout or "usage: " in done.stdout
+
+
+def test_the_engine_script_lists_the_commands_without_setting_anything_up(tmp_path: Path) -> None:
+    for folder in ("scripts", "engine"):
+        shutil.copytree(ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("*.so"))
+    done = subprocess.run(
+        [str(tmp_path / "scripts" / "engine"), "--help"], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert "arena A B" in done.stdout and "lab [--games N]" in done.stdout
+    assert not (tmp_path / ".venv").exists(), "no virtual environment made to answer --help"

@@ -296,7 +296,8 @@ install_unit() {
         echo "# Written by install.sh from /etc/satellites/config.toml: save folder and ports."
         echo "[Service]"
         # "-": a missing data partition does not stop the game (it starts with saves off).
-        echo "ReadWritePaths="
+        # Added to the unit's list, never "ReadWritePaths=" first: an empty assignment
+        # would reset it and take the backlight's sysfs path with it (systemd.exec(5)).
         echo "ReadWritePaths=-$configured_dir"
         for port in "$button" "$link"; do
             case "$port" in

@@ -59,10 +59,17 @@ SYSTEM_FOLDERS = frozenset(
 NO_SAVES_UNDER = tuple(
     Path(p)
     for p in (
-        "/bin", "/boot", "/dev", "/etc", "/lib", "/proc", "/run", "/sbin", "/sys",
-        "/usr", "/opt/satellites",
+        "/bin", "/boot", "/dev", "/etc", "/lib", "/lib64", "/proc", "/run", "/sbin", "/sys",
+        "/usr", "/opt/satellites", "/var/backups", "/var/cache", "/var/lib/apt",
+        "/var/lib/dpkg", "/var/lib/systemd", "/var/log", "/var/mail", "/var/run", "/var/spool",
     )
 )  # fmt: skip
+"""System folders: a save folder in one is refused wherever the config is read."""
+TEMPORARY_FOLDERS = (Path("/tmp"), Path("/var/tmp"))
+"""Private to each start of the service (PrivateTmp=): saves would vanish at each restart.
+(/run and /dev/shm, emptied at each boot, are system folders above.)"""
+HOME_FOLDERS = (Path("/home"), Path("/root"))
+"""Hidden from the service (ProtectHome=): saves would be off."""
 NETWORK_URLS = ("socket://", "rfc2217://", "listen://")
 
 
@@ -162,6 +169,28 @@ def _validate_save_dir(folder: Path, source: str) -> None:
         )
 
 
+def check_save_dir_placement(folder: Path, source: str = "settings") -> None:
+    """The installer's stricter test of a save folder it is about to create and chown:
+    never in a temporary, home or system folder, nor in a hidden one.
+
+    A config already on the device is still loaded with such a folder (the game starts
+    with saves off and the doctor says why); the installer refuses to write one.
+    """
+    text = str(folder)
+    places = (("a temporary", TEMPORARY_FOLDERS), ("a home", HOME_FOLDERS))
+    for kind, roots in places:
+        if any(folder.is_relative_to(root) for root in roots):
+            raise ConfigError(
+                f"{source}: save_dir {text} lies in {kind} folder, which the game's service "
+                f"cannot keep; use one such as {DEFAULT_SAVE_DIR}"
+            )
+    if any(part.startswith(".") for part in folder.parts):
+        raise ConfigError(
+            f"{source}: save_dir {text} is or lies in a hidden folder; use one such as "
+            f"{DEFAULT_SAVE_DIR}"
+        )
+
+
 def _validate_port(key: str, port: str, source: str) -> None:
     if not port:
         return
@@ -242,7 +271,9 @@ def _config_from_arguments(args: argparse.Namespace) -> Config:
     profile = chosen.get("profile", Config.profile)
     if "display" not in chosen and profile in PROFILES:
         chosen["display"] = default_display(profile)
-    return config_from_mapping(chosen, "settings")
+    config = config_from_mapping(chosen, "settings")
+    check_save_dir_placement(config.save_dir)
+    return config
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -260,6 +291,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.path.write_text(render_config(config), encoding="utf-8")
             return 0
         config = load_config(args.path)
+        if args.command == "check":
+            check_save_dir_placement(config.save_dir, str(args.path))
     except ConfigError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

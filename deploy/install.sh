@@ -26,6 +26,7 @@ usage: install.sh --profile NAME [options]
                           (a systemd mount unit, which the read-only overlay leaves writable)
   --wheel FILE            install this built wheel instead of the checkout
   --offline DIR           no network: wheels only from DIR, no apt-get (update.sh --bundle)
+  --bundle-key FILE       the public key update bundles must be signed with (update.sh --bundle)
   --no-compile            install the pure-Python engine without trying mypyc
   --keep-config           keep an existing /etc/satellites/config.toml (update)
   --skip-pip              create the virtual environment (without pip), install nothing
@@ -49,6 +50,7 @@ profile_names() {
 profile="" button_serial="" buttons_usb_id="2e8a:000a,2e8a:0009" link_port=""
 save_dir="/var/lib/satellites" language="en" display="" wheel="" compile=1 keep_config=0
 skip_pip=0 boot_config=1 root="" systemd_version="" data_partition="" offline=""
+bundle_key=""
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -63,6 +65,7 @@ while [ $# -gt 0 ]; do
         --data-partition) data_partition="$2"; shift 2 ;;
         --wheel) wheel="$(realpath "$2")"; shift 2 ;;
         --offline) offline="$(realpath "$2")"; compile=0; shift 2 ;;
+        --bundle-key) bundle_key="$2"; shift 2 ;;
         --no-compile) compile=0; shift ;;
         --keep-config) keep_config=1; shift ;;
         --skip-pip) skip_pip=1; shift ;;
@@ -265,8 +268,8 @@ install_game() {
     python3 -m venv "$venv"
     if [ -n "$offline" ]; then
         step "installing $(basename "$target") from $offline, without a network"
-        "$venv/bin/pip" install --quiet --no-index --find-links "$offline" \
-            --force-reinstall "$target"
+        "$venv/bin/pip" install --quiet --no-index --find-links "$offline" --require-hashes \
+            --force-reinstall --requirement "$offline/requirements.txt"
         return
     fi
     "$venv/bin/pip" install --quiet --upgrade pip
@@ -298,7 +301,8 @@ install_unit() {
         echo "# Written by install.sh from /etc/satellites/config.toml: save folder and ports."
         echo "[Service]"
         # "-": a missing data partition does not stop the game (it starts with saves off).
-        echo "ReadWritePaths="
+        # Added to the unit's list, never "ReadWritePaths=" first: an empty assignment
+        # would reset it and take the backlight's sysfs path with it (systemd.exec(5)).
         echo "ReadWritePaths=-$configured_dir"
         for port in "$button" "$link"; do
             case "$port" in
@@ -349,6 +353,18 @@ install_power_rule() {
     install -m 0644 "$deploy_dir/50-satellites-power.rules" "$root/etc/polkit-1/rules.d/"
 }
 
+# Update bundles (update.sh --bundle) must be signed with the private half of this key.
+check_bundle_key() {
+    [ -z "$bundle_key" ] || openssl pkey -pubin -in "$bundle_key" -noout 2>/dev/null ||
+        die "--bundle-key $bundle_key: not a public key (make one as deploy/README.md shows)"
+}
+
+install_bundle_key() {
+    [ -n "$bundle_key" ] || return 0
+    step "update bundles must be signed by the key of $bundle_key"
+    install -D -m 0644 "$bundle_key" "$root/etc/satellites/bundle-key.pem"
+}
+
 install_panel_firmware() {
     local commands="$deploy_dir/panel-$profile.txt"
     [ -f "$commands" ] || return 0
@@ -380,6 +396,7 @@ install_boot_config() {
 
 [ -n "$profile" ] || [ "$keep_config" -eq 1 ] || die "give --profile ($(profile_names))"
 check_settings
+check_bundle_key
 check_prerequisites "$@"
 choose_profile
 [ -f "$deploy_dir/boot-$profile.txt" ] || die "unknown profile $profile"
@@ -392,6 +409,7 @@ install_game
 install_unit
 install_udev_rule
 install_power_rule
+install_bundle_key
 install_panel_firmware
 install_boot_config
 restore_overlay_option

@@ -5,10 +5,13 @@
 #
 #   sudo deploy/update.sh [--wheel FILE | --bundle FILE] [--no-compile] [--root DIR]
 #
-# Takes the install.sh options; the profile is read from the existing config.
+# Takes the install.sh options; the profile is read from the existing config. A bundle
+# must be signed with the key whose public half install.sh --bundle-key put on the
+# device (see deploy/README.md).
 set -euo pipefail
 
-usage() { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; }
+refuse() { echo "update.sh: $*" >&2; exit 1; }
 
 deploy_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="" bundle=""
@@ -30,17 +33,38 @@ if [ -z "$root" ] && [ "$(findmnt --noheadings --output FSTYPE /)" = "overlay" ]
     exit 1
 fi
 
+# A bundle is installed only if it is signed by the key install.sh --bundle-key put
+# on the device, and holds nothing its signed manifest does not list.
+check_bundle() {
+    local key="$root/etc/satellites/bundle-key.pem" top="$unpacked/satellites-bundle"
+    local listed present
+    tar -xzf "$bundle" -C "$unpacked" --no-same-owner --no-same-permissions 2>/dev/null &&
+        [ -f "$top/SHA256SUMS" ] || refuse "$bundle is not a bundle made by deploy/bundle.sh"
+    [ -z "$(find "$unpacked" ! -type f ! -type d)" ] ||
+        refuse "$bundle holds links or special files, which no bundle has"
+    [ -f "$key" ] || refuse "this device has no key for bundles ($key): install.sh --bundle-key FILE puts one there"
+    [ -f "$top/SHA256SUMS.sig" ] || refuse "$bundle is not signed"
+    openssl pkeyutl -verify -pubin -inkey "$key" -rawin -in "$top/SHA256SUMS" \
+        -sigfile "$top/SHA256SUMS.sig" >/dev/null 2>&1 ||
+        refuse "$bundle is not signed with this device's key ($key)"
+    listed="$(cut -c 67- "$top/SHA256SUMS" | sort)"
+    present="$(cd "$unpacked" && find . -type f | sed 's|^\./||' |
+        grep -vx -e satellites-bundle/SHA256SUMS -e satellites-bundle/SHA256SUMS.sig | sort)"
+    [ "$listed" = "$present" ] ||
+        refuse "$bundle holds files its signed manifest does not list: $(comm -13 <(echo "$listed") <(echo "$present") | head -n 3 | paste -sd ' ' -)"
+    (cd "$unpacked" && sha256sum --quiet --strict --check satellites-bundle/SHA256SUMS) >/dev/null 2>&1 ||
+        refuse "$bundle is damaged (a checksum differs); copy it again"
+    [ -f "$top/wheels/requirements.txt" ] || refuse "$bundle lists no requirements"
+}
+
 if [ -n "$bundle" ]; then
-    [ -f "$bundle" ] || { echo "update.sh: no such bundle: $bundle" >&2; exit 1; }
+    [ -f "$bundle" ] || refuse "no such bundle: $bundle"
     unpacked="$(mktemp -d)"
     trap 'rm -rf "$unpacked"' EXIT
-    tar -xzf "$bundle" -C "$unpacked" 2>/dev/null && [ -f "$unpacked/satellites-bundle/SHA256SUMS" ] ||
-        { echo "update.sh: $bundle is not a bundle made by deploy/bundle.sh" >&2; exit 1; }
+    check_bundle
     wheels="$unpacked/satellites-bundle/wheels"
-    (cd "$wheels" && sha256sum --quiet --check ../SHA256SUMS) ||
-        { echo "update.sh: $bundle is damaged (a checksum differs); copy it again" >&2; exit 1; }
     game_wheel="$(find "$wheels" -name 'satellites-*.whl' | head -n 1)"
-    [ -n "$game_wheel" ] || { echo "update.sh: $bundle holds no game wheel" >&2; exit 1; }
+    [ -n "$game_wheel" ] || refuse "$bundle holds no game wheel"
     args+=(--offline "$wheels" --wheel "$game_wheel")
 fi
 

@@ -61,6 +61,9 @@ class CableEnd:
     def write(self, data: bytes) -> None:
         self.outbox.append(data)
 
+    def heard_from_peer(self) -> None:
+        """Nothing to choose: a cable has one other end."""
+
     def close(self) -> None:
         self.outbox.clear()
 

@@ -65,6 +65,11 @@ class Transport(Protocol):
         """Send, or drop silently while the pipe is down; never raises."""
         ...
 
+    def heard_from_peer(self) -> None:
+        """What was read held a valid frame of this game: the peer is the right one
+        (a pipe that can choose among peers keeps this one)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -257,7 +262,12 @@ class LinkSession:
         self.stats.frames_received += 1
         if self._state.name == LinkStateName.ERROR:
             self._repeat_error(now)
-            return
+        else:
+            self._handle(frame, now)
+        if self._history is not None and frame.game_id == self._history.game.game_id:
+            self._transport.heard_from_peer()
+
+    def _handle(self, frame: Frame, now: float) -> None:
         if frame.version != PROTOCOL_VERSION:
             self._fail(
                 f"The other device speaks link protocol {frame.version}, this one "

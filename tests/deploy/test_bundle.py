@@ -25,11 +25,23 @@ pytestmark = pytest.mark.skipif(
 )
 
 
+def make_keys(folder: Path) -> tuple[Path, Path]:
+    """A signing key pair, as deploy/README.md makes it: (private, public)."""
+    private, public = folder / "bundle-key.pem", folder / "bundle-key.pub.pem"
+    for command in (
+        ["genpkey", "-algorithm", "ed25519", "-out", str(private)],
+        ["pkey", "-in", str(private), "-pubout", "-out", str(public)],
+    ):
+        subprocess.run(["openssl", *command], check=True, capture_output=True)
+    return private, public
+
+
 def bundle(out: Path, *args: str) -> list[str]:
     """Build a bundle with this interpreter's pip; the names of the wheels in it."""
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"}
+    private, _ = make_keys(out.parent)
     subprocess.run(
-        ["bash", str(DEPLOY / "bundle.sh"), "--out", str(out), *args],
+        ["bash", str(DEPLOY / "bundle.sh"), "--key", str(private), "--out", str(out), *args],
         check=True,
         capture_output=True,
         env=env,
@@ -54,7 +66,16 @@ def test_an_update_from_a_bundle_installs_without_a_network(tmp_path: Path) -> N
     root = tmp_path / "root"
     install = ["--root", str(root), "--systemd-version", "252", "--no-boot-config"]
     subprocess.run(
-        ["bash", str(DEPLOY / "install.sh"), "--profile", "hatmini", "--skip-pip", *install],
+        [
+            "bash",
+            str(DEPLOY / "install.sh"),
+            "--profile",
+            "hatmini",
+            "--skip-pip",
+            *install,
+            "--bundle-key",
+            str(tmp_path / "bundle-key.pub.pem"),
+        ],
         check=True,
         capture_output=True,
     )

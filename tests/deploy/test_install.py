@@ -62,7 +62,6 @@ def test_unit_is_installed_enabled_and_confined_to_the_save_folder(root: Path) -
     assert wants.is_symlink()
     drop_in = (system / "satellites.service.d/10-device.conf").read_text().splitlines()
     assert [line for line in drop_in if line.startswith("ReadWritePaths")] == [
-        "ReadWritePaths=",
         "ReadWritePaths=-/data/satellites",
     ]
     assert "DeviceAllow=/dev/satellites-buttons rw" in drop_in

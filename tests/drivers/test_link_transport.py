@@ -7,13 +7,18 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from drivers.link.frames import encode_frame
+from drivers.link.history import RULES_VERSION
+from drivers.link.messages import Hello, hello_frame
 from drivers.link.relay import FaultPlan, PtyCable
 from drivers.link.session import LinkSession, Timing
 from drivers.link.transport import MAX_READ, ListenTransport, SerialTransport
 from engine.notation import format_move
 from engine.pieces import RED
-from ports.link import LinkGame
+from ports.link import LinkGame, Role
 
+HELLO = encode_frame(hello_frame(0, 0, Hello(RULES_VERSION, Role.GUEST, False, 0, 0, 0)))
+"""What a guest without a game says first on a new connection."""
 FAST = Timing(hello_every=0.05, ping_every=0.05, link_timeout=0.5, first_retry=0.03, max_retry=0.1)
 
 
@@ -146,22 +151,24 @@ def read_for(listener: ListenTransport, seconds: float, until: bytes = b"") -> b
     return data
 
 
-def test_a_newer_connection_replaces_a_silent_older_one() -> None:
+def test_a_newer_connection_replaces_an_older_one_that_stopped_speaking_the_game() -> None:
     clock = Clock()
     listener = ListenTransport("127.0.0.1", 0, clock=clock)
     old = socket.create_connection(listener.address)
     new = socket.create_connection(listener.address)
     try:
-        old.sendall(b"old")
-        assert read_for(listener, 3, until=b"old") == b"old"
-        new.sendall(b"new")
+        old.sendall(HELLO)
+        assert read_for(listener, 3, until=HELLO) == HELLO
+        new.sendall(HELLO)
         clock.now += 2.0
-        assert read_for(listener, 0.2) == b"", "a talking peer keeps the line"
-        clock.now += 1.5  # the old peer has now been silent for longer than the link-down time
-        assert read_for(listener, 3, until=b"new") == b"new"
+        listener.heard_from_peer()  # the session heard a frame of its game from the old peer
+        old.sendall(b"garbage")
+        assert read_for(listener, 0.2, until=b"garbage") == b"garbage", "it keeps the line"
+        clock.now += 3.5  # garbage, but no frame of the game for longer than the link-down time
+        assert read_for(listener, 3, until=HELLO) == HELLO
         assert listener.openings == 2 and "nothing for 3 s" in listener.last_error
         old.settimeout(3)
-        assert old.recv(16) == b"", "the silent connection was closed"
+        assert old.recv(16) == b"", "the old connection was closed"
     finally:
         old.close()
         new.close()
@@ -214,7 +221,8 @@ def test_a_read_drains_what_is_waiting_up_to_a_bound() -> None:
     listener = ListenTransport("127.0.0.1", 0)
     client = socket.create_connection(listener.address)
     try:
-        read_for(listener, 0.2)  # accepted
+        client.sendall(HELLO)
+        assert read_for(listener, 3, until=HELLO) == HELLO  # the peer
         client.sendall(bytes(60_000))
         time.sleep(0.3)
         assert len(listener.read()) == 60_000, "all that waits, in one read"

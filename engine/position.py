@@ -27,6 +27,7 @@ from engine.geometry import (
     NO_CELL,
     ORTHOGONAL,
     RING,
+    SIDES_OF,
     WITHIN,
 )
 from engine.moves import (
@@ -82,14 +83,15 @@ class Rules:
     never reach a player.
 
     ``quiet_limit``: plies without a new connection that end the game;
-    ``corners_are_edges``: whether a corner cell counts for its two edges;
+    ``corners_are_edges``: whether a corner cell counts for its two edges (the
+    reading of RULES.md before the corner ruling of 2026-12-03);
     ``repetition_limit``: the occurrence of one position that ends the game
     (0: never); ``blockade_plies``: plies with no edge free after which the game
     ends as a draw (0: never).
     """
 
     quiet_limit: int = QUIET_LIMIT
-    corners_are_edges: bool = True
+    corners_are_edges: bool = False
     repetition_limit: int = 0
     blockade_plies: int = 0
 
@@ -110,9 +112,11 @@ STANDARD: Final = Rules()
 EDGE_INDEXES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(i for i in range(4) if EDGES_OF[c] & (1 << i)) for c in range(CELLS)
 )
-EDGE_INDEXES_WITHOUT_CORNERS: Final[tuple[tuple[int, ...], ...]] = tuple(
-    () if len(indexes) > 1 else indexes for indexes in EDGE_INDEXES
+"""The edges (0 North, 1 South, 2 West, 3 East) each cell belongs to: none for a corner."""
+EDGE_INDEXES_WITH_CORNERS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(i for i in range(4) if SIDES_OF[c] & (1 << i)) for c in range(CELLS)
 )
+"""The same with each corner counted for both of its edges (the corner-edges variant)."""
 
 _zobrist_source = random.Random(0x5A7E111)
 ZOBRIST: Final[tuple[int, ...]] = tuple(_zobrist_source.getrandbits(62) for _ in range(9 * CELLS))
@@ -165,9 +169,7 @@ class Position:
         self.board_key = 0
         self.rules = rules
         self.closed = 0
-        self.edge_indexes = (
-            EDGE_INDEXES if rules.corners_are_edges else EDGE_INDEXES_WITHOUT_CORNERS
-        )
+        self.edge_indexes = EDGE_INDEXES_WITH_CORNERS if rules.corners_are_edges else EDGE_INDEXES
         self.history = []
         self._undo = []
         self._flood = [0] * (CELLS + 1)

@@ -13,7 +13,8 @@ command line; each ``--variant`` is measured separately, and ``standard``
 
 ``standard``          the rules of RULES.md
 ``quiet=N``           N plies without a new connection end the game (not 100)
-``no-corner-edges``   a corner cell counts for neither of its edges
+``corner-edges``      a corner cell counts for both of its edges (RULES.md before
+                      the corner ruling of 2026-12-03)
 ``threefold``         a position's third occurrence ends the game
 ``blockade=N``        N plies with no edge free end the game as a draw
 """
@@ -49,7 +50,7 @@ FROZEN_ENDS = (ENDED_NO_PROGRESS, ENDED_REPETITION, ENDED_BLOCKADE)
 """End reasons where nothing connected for a long time: the leader's freeze."""
 
 
-VARIANT_FORMS = "standard, quiet=N, no-corner-edges, threefold, blockade=N; join with +"
+VARIANT_FORMS = "standard, quiet=N, corner-edges, threefold, blockade=N; join with +"
 
 
 def parse_variant(name: str) -> Rules:
@@ -59,8 +60,8 @@ def parse_variant(name: str) -> Rules:
         key, _, number = part.partition("=")
         if key == "standard" and not number:
             continue
-        if key == "no-corner-edges" and not number:
-            rules = replace(rules, corners_are_edges=False)
+        if key == "corner-edges" and not number:
+            rules = replace(rules, corners_are_edges=True)
         elif key == "threefold" and not number:
             rules = replace(rules, repetition_limit=3)
         elif key in ("quiet", "blockade") and number.isdigit() and number.isascii():

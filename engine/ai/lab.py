@@ -40,14 +40,16 @@ from engine.position import (
     QUIET_LIMIT,
     STANDARD,
     VARIANT_END_REASON_NAMES,
+    Position,
     Rules,
 )
 from engine.scoring import game_winner, score
 from engine.start import starting_position
 
 Z_95 = 1.96
-FROZEN_ENDS = (ENDED_NO_PROGRESS, ENDED_REPETITION, ENDED_BLOCKADE)
-"""End reasons where nothing connected for a long time: the leader's freeze."""
+STALLED_ENDS = (ENDED_NO_PROGRESS, ENDED_REPETITION, ENDED_BLOCKADE)
+"""End reasons where nothing connected for a long time (RULES.md 6.4, or a variant's)."""
+ALL_EDGES = 0b1111
 
 
 VARIANT_FORMS = "standard, quiet=N, corner-edges, threefold, blockade=N; join with +"
@@ -92,6 +94,9 @@ class GameFacts:
     grace: bool
     grace_turned: bool
     """The winner when the grace phase began differs from the final one."""
+    winner_holds_edges: bool
+    """At the end the winner has a satellite on each of the four edges (so its
+    satellites alone keep connections closed): a leader's freeze."""
 
 
 def game_facts(seed: int, moves: list[int], rules: Rules) -> GameFacts:
@@ -123,7 +128,17 @@ def game_facts(seed: int, moves: list[int], rules: Rules) -> GameFacts:
         displacements,
         winner_at_grace >= 0,
         winner_at_grace >= 0 and winner_at_grace != winner,
+        winner != NOBODY and edges_held(position, winner) == ALL_EDGES,
     )
+
+
+def edges_held(position: Position, colour: int) -> int:
+    """Bits of the edges (0 North .. 3 East) holding a satellite of ``colour``."""
+    held = 0
+    for cell in position.cells_of[colour]:
+        for edge in position.edge_indexes[cell]:
+            held |= 1 << edge
+    return held
 
 
 # ---------------------------------------------------------------- the run
@@ -210,6 +225,7 @@ def report_rows(facts: list[GameFacts], rules: Rules) -> dict[str, str]:
     """One column of the report table for one variant and pairing."""
     red, low, high = interval([f.red_points for f in facts])
     decided = [f for f in facts if f.red_points != 0.5]
+    stalls = [f for f in facts if f.end_reason in STALLED_ENDS]
     gaps = [g for f in facts for g in f.connection_gaps]
     totals = [t for f in facts for t in f.colony_totals]
     reasons = Counter(f.end_reason for f in facts)
@@ -227,8 +243,11 @@ def report_rows(facts: list[GameFacts], rules: Rules) -> dict[str, str]:
             f"{statistics.fmean(gaps):.1f}, {max(gaps)}" if gaps else "no connection"
         ),
         "decided by the tiebreak": _share(sum(f.tiebreak for f in decided), n),
-        "decided by the leader's freeze": _share(
-            sum(f.end_reason in FROZEN_ENDS for f in decided), n
+        "decided by a stall (no connection for the quiet limit, or a variant's end)": _share(
+            sum(f.end_reason in STALLED_ENDS for f in decided), n
+        ),
+        "stalls the winner ends holding all four edges (a leader's freeze)": _share(
+            sum(f.winner_holds_edges for f in stalls), len(stalls)
         ),
         "colonies a game (mean), games with one": f"{len(totals) / n:.2f}, "
         f"{_share(sum(bool(f.colony_totals) for f in facts), n)}",

@@ -17,6 +17,10 @@ command line; each ``--variant`` is measured separately, and ``standard``
                       the corner ruling of 2026-12-03)
 ``threefold``         a position's third occurrence ends the game
 ``blockade=N``        N plies with no edge free end the game as a draw
+``open-after=N``      N plies with no edge free and no connection open connections,
+                      until the next connection
+``own-edges``         connections are open for the player to move while an edge
+                      holds none of their own satellites
 """
 
 import json
@@ -34,13 +38,13 @@ from engine.arguments import CommandParser, count
 from engine.moves import DISPLACEMENT, kind_of
 from engine.pieces import NOBODY, RED
 from engine.position import (
+    ALL_EDGES,
     ENDED_BLOCKADE,
     ENDED_NO_PROGRESS,
     ENDED_REPETITION,
     QUIET_LIMIT,
     STANDARD,
     VARIANT_END_REASON_NAMES,
-    Position,
     Rules,
 )
 from engine.scoring import game_winner, score
@@ -49,10 +53,24 @@ from engine.start import starting_position
 Z_95 = 1.96
 STALLED_ENDS = (ENDED_NO_PROGRESS, ENDED_REPETITION, ENDED_BLOCKADE)
 """End reasons where nothing connected for a long time (RULES.md 6.4, or a variant's)."""
-ALL_EDGES = 0b1111
 
 
-VARIANT_FORMS = "standard, quiet=N, corner-edges, threefold, blockade=N; join with +"
+VARIANT_FORMS = (
+    "standard, quiet=N, corner-edges, threefold, blockade=N, open-after=N, own-edges; join with +"
+)
+
+
+PLY_VARIANTS = ("quiet", "blockade", "open-after")
+"""Variant names that take a number of plies."""
+
+
+def with_plies(rules: Rules, key: str, plies: int) -> Rules:
+    """``rules`` with the ply count of the variant ``key`` (one of PLY_VARIANTS) set."""
+    if key == "quiet":
+        return replace(rules, quiet_limit=plies)
+    if key == "blockade":
+        return replace(rules, blockade_plies=plies)
+    return replace(rules, opening_plies=plies)
 
 
 def parse_variant(name: str) -> Rules:
@@ -66,15 +84,13 @@ def parse_variant(name: str) -> Rules:
             rules = replace(rules, corners_are_edges=True)
         elif key == "threefold" and not number:
             rules = replace(rules, repetition_limit=3)
-        elif key in ("quiet", "blockade") and number.isdigit() and number.isascii():
+        elif key == "own-edges" and not number:
+            rules = replace(rules, own_edges=True)
+        elif key in PLY_VARIANTS and number.isdigit() and number.isascii():
             plies = int(number)
             if not 1 <= plies <= QUIET_LIMIT:
                 raise ValueError(f"variant '{part}': plies run from 1 to {QUIET_LIMIT}")
-            rules = (
-                replace(rules, quiet_limit=plies)
-                if key == "quiet"
-                else replace(rules, blockade_plies=plies)
-            )
+            rules = with_plies(rules, key, plies)
         else:
             raise ValueError(f"unknown variant '{part}' ({VARIANT_FORMS})")
     return rules
@@ -128,17 +144,8 @@ def game_facts(seed: int, moves: list[int], rules: Rules) -> GameFacts:
         displacements,
         winner_at_grace >= 0,
         winner_at_grace >= 0 and winner_at_grace != winner,
-        winner != NOBODY and edges_held(position, winner) == ALL_EDGES,
+        winner != NOBODY and position.edges_held(winner) == ALL_EDGES,
     )
-
-
-def edges_held(position: Position, colour: int) -> int:
-    """Bits of the edges (0 North .. 3 East) holding a satellite of ``colour``."""
-    held = 0
-    for cell in position.cells_of[colour]:
-        for edge in position.edge_indexes[cell]:
-            held |= 1 << edge
-    return held
 
 
 # ---------------------------------------------------------------- the run

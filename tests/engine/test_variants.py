@@ -111,3 +111,27 @@ def test_rules_reach_worker_processes_unchanged() -> None:
                           blockade_plies=20)  # fmt: skip
     for rules in (STANDARD, every_variant):
         assert pickle.loads(pickle.dumps(rules)) == rules
+
+
+def test_after_a_long_blockade_connections_open_until_the_next_connection() -> None:
+    standard = position_with({**BLOCKADE, "h5": "r1", "c4": "b3"}, side="b")
+    variant = under(Rules(opening_plies=4), standard)
+    for position in (standard, variant):
+        play(position, "f4-f5", "h5-h6", "f5-f6")
+        assert not position.connections_open()
+    play(standard, "h6-h7")
+    play(variant, "h6-h7")
+    assert not standard.connections_open()
+    assert variant.connections_open() and variant.free_edges() == []
+    play(variant, "c4-c7")  # the blue 3 joins red d7's colony: a connection
+    assert variant.connected_total() == 4 and not variant.connections_open()
+
+
+def test_with_own_edges_a_blockade_closes_connections_only_for_its_holder() -> None:
+    standard = position_with({**BLOCKADE, "h5": "r1"}, side="b")
+    variant = under(Rules(own_edges=True), standard)
+    assert not standard.connections_open()
+    assert variant.connections_open()  # Blue holds no edge
+    assert "c3-c6" in {format_move(m) for m in variant.legal_moves()}
+    play(variant, "f4-f5")
+    assert not variant.connections_open()  # Red holds all four

@@ -12,7 +12,7 @@ import pygame
 from device.layout import Layout
 from device.selection import reading_order
 from device.theme import Colour, Fonts, Palette
-from engine.geometry import EDGES_OF, cell_at, file_of, rank_of
+from engine.geometry import EDGE_BITS, EDGES_OF, cell_at, file_of, rank_of
 from engine.moves import CONNECTION, DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
 from engine.pieces import BLUE, NOBODY, colour_of, value_of
 from engine.position import Position
@@ -94,17 +94,26 @@ def _draw_free_edges(
 ) -> None:
     if not position.connections_open():
         return
-    board = layout.board
     width = max(2, layout.cell // 8)
-    lines = {
-        NORTH: ((board.left, board.top), (board.right - 1, board.top)),
-        SOUTH: ((board.left, board.bottom - 1), (board.right - 1, board.bottom - 1)),
-        WEST: ((board.left, board.top), (board.left, board.bottom - 1)),
-        EAST: ((board.right - 1, board.top), (board.right - 1, board.bottom - 1)),
-    }
     for edge in position.free_edges():
-        start, end = lines[edge]
+        start, end = _edge_line(layout, edge)
         pygame.draw.line(surface, palette.free_edge, start, end, width)
+
+
+def _edge_line(layout: Layout, edge: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The outer side of an edge's cells, as the engine counts them: the corners
+    belong to no edge, so the mark never runs along one."""
+    cells = [c for c in range(100) if EDGES_OF[c] == EDGE_BITS[edge]]
+    span = layout.cell_rect(file_of(cells[0]), rank_of(cells[0])).unionall(
+        [layout.cell_rect(file_of(c), rank_of(c)) for c in cells[1:]]
+    )
+    lines = {
+        NORTH: ((span.left, span.top), (span.right - 1, span.top)),
+        SOUTH: ((span.left, span.bottom - 1), (span.right - 1, span.bottom - 1)),
+        WEST: ((span.left, span.top), (span.left, span.bottom - 1)),
+        EAST: ((span.right - 1, span.top), (span.right - 1, span.bottom - 1)),
+    }
+    return lines[edge]
 
 
 def _group_colour(group: Group, palette: Palette) -> Colour:

@@ -291,10 +291,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "rules.3.text": (
         "Landing exactly its value away, next to (N, S, E or W) a satellite of the other "
         "colour, connects both. Connected satellites never move again. Only while an edge "
-        "of the board is empty.",
+        "of the board is empty: an edge is its 8 cells between the corners, and the "
+        "corners belong to no edge.",
         "Si cae exactamente a su valor de distancia, junto (N, S, E u O) a un satélite del otro "
         "color, ambos quedan conectados y ya no se mueven. Solo mientras un borde del tablero "
-        "esté vacío.",
+        "esté vacío: un borde son sus 8 celdas entre las esquinas, y las esquinas no son de "
+        "ningún borde.",
     ),
     "rules.4.title": ("Colonies", "Colonias"),
     "rules.4.text": (
@@ -333,6 +335,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "legend.connected": ("connected", "conectados"),
     "legend.total": ("colony total", "total"),
     "legend.free_edge": ("free edge", "borde libre"),
+    "legend.no_corner": ("(not the corners)", "(sin las esquinas)"),
     "rules.7.title": ("Tiebreak", "Desempate"),
     "rules.7.text": (
         "Same number of colonies? The player controlling the colony with the lowest total "

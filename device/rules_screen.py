@@ -188,7 +188,7 @@ class RulesScreen(Screen):
             blocks.append(Block(height, lambda surface, rect: self._draw_diagram(surface, rect)))
         elif self.page == LEGEND_PAGE:
             blocks += [self._symbol_block(symbol, area.w) for symbol in self.legend]
-            blocks.append(Block(ui.layout.line, self._draw_free_edge_symbol))
+            blocks.append(Block(2 * ui.layout.line, self._draw_free_edge_symbol))
         elif self.page == 6:
             big = ui.font(ui.layout.title_size, bold=True)
             blocks.append(Block(big.get_linesize(), self._draw_grace))
@@ -232,14 +232,19 @@ class RulesScreen(Screen):
         return Block(max(rows * cell, self.ui.layout.line) + 3, paint)
 
     def _draw_free_edge_symbol(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The mark along a free edge, starting where the corner cell ends (the
+        corner, drawn as a plain cell, belongs to no edge)."""
         ui = self.ui
-        width = max(2, ui.layout.cell // 8)
+        cell = ui.layout.cell
+        width = max(2, cell // 8)
         y = area.y + ui.layout.line // 2
+        pygame.draw.rect(surface, ui.palette.board_light, (area.x, y, cell - 1, cell - 1))
         pygame.draw.line(
-            surface, ui.palette.free_edge, (area.x, y), (area.x + 3 * ui.layout.cell, y), width
+            surface, ui.palette.free_edge, (area.x + cell, y), (area.x + 3 * cell, y), width
         )
-        text = ui.font().render(ui.t("legend.free_edge"), True, ui.palette.text)
-        surface.blit(text, (area.x + 3 * ui.layout.cell + 6, area.y))
+        for line, key in enumerate(("legend.free_edge", "legend.no_corner")):
+            text = ui.font().render(ui.t(key), True, ui.palette.text)
+            surface.blit(text, (area.x + 3 * cell + 6, area.y + line * ui.layout.line))
 
     def _draw_grace(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         big = self.ui.font(self.ui.layout.title_size, bold=True)

@@ -13,7 +13,8 @@ NO_CELL: Final = -1
 
 FILES: Final = "abcdefghij"
 
-# Edge bits: a cell may belong to two edges (the corners).
+# Edge bits.  The corners belong to no edge (RULES.md 1); ``SIDES_OF`` gives the
+# board sides a cell lies on, corners included (for the corner-edges variant).
 NORTH_EDGE: Final = 1
 SOUTH_EDGE: Final = 2
 WEST_EDGE: Final = 4
@@ -62,7 +63,8 @@ def _ring(cell: int, distance: int) -> tuple[int, ...]:
     return tuple(n for n in (_step(cell, s, distance) for s in DIRECTIONS) if n != NO_CELL)
 
 
-def _edge_bits(cell: int) -> int:
+def _side_bits(cell: int) -> int:
+    """The board sides ``cell`` lies on: two for a corner, one for an edge cell."""
     bits = 0
     if rank_of(cell) == SIZE - 1:
         bits |= NORTH_EDGE
@@ -101,8 +103,11 @@ DISPLACEMENT_TARGETS: Final[tuple[tuple[int, ...], ...]] = tuple(
 )
 """Where a displaced satellite may land: 1 or 2 straight steps away."""
 
-EDGES_OF: Final[tuple[int, ...]] = tuple(_edge_bits(c) for c in range(CELLS))
-"""Edge bits of each cell (0 for inner cells)."""
+SIDES_OF: Final[tuple[int, ...]] = tuple(_side_bits(c) for c in range(CELLS))
+"""Side bits of each cell: two for a corner, one for an edge cell, 0 for inner cells."""
+
+EDGES_OF: Final[tuple[int, ...]] = tuple(0 if bits.bit_count() > 1 else bits for bits in SIDES_OF)
+"""Edge bits of each cell: the edge it belongs to, 0 for inner cells and corners."""
 
 DIRECTION_BETWEEN: Final[dict[tuple[int, int], tuple[int, int]]] = {
     (c, n): (i, d)

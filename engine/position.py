@@ -27,6 +27,7 @@ from engine.geometry import (
     NO_CELL,
     ORTHOGONAL,
     RING,
+    SIDES_OF,
     WITHIN,
 )
 from engine.moves import (
@@ -50,6 +51,7 @@ COLONY_SIZE: Final = 3
 GRACE_MOVES: Final = 3
 CONNECTED_TO_END: Final = 23
 QUIET_LIMIT: Final = 100
+ALL_EDGES: Final = 0b1111
 
 # End reasons (0 means the game goes on).
 NOT_OVER: Final = 0
@@ -82,18 +84,25 @@ class Rules:
     never reach a player.
 
     ``quiet_limit``: plies without a new connection that end the game;
-    ``corners_are_edges``: whether a corner cell counts for its two edges;
+    ``corners_are_edges``: whether a corner cell counts for its two edges (the
+    reading of RULES.md before the corner ruling of 2026-12-03);
     ``repetition_limit``: the occurrence of one position that ends the game
     (0: never); ``blockade_plies``: plies with no edge free after which the game
-    ends as a draw (0: never).
+    ends as a draw (0: never); ``opening_plies``: plies with no edge free and
+    no connection after which connections open, until the next connection
+    (0: never); ``own_edges``: connections are open for the player to move
+    while an edge holds none of their own satellites (so edges held by one
+    player close connections only for that player).
     """
 
     quiet_limit: int = QUIET_LIMIT
-    corners_are_edges: bool = True
+    corners_are_edges: bool = False
     repetition_limit: int = 0
     blockade_plies: int = 0
+    opening_plies: int = 0
+    own_edges: bool = False
 
-    def __reduce__(self) -> tuple[type["Rules"], tuple[int, bool, int, int]]:
+    def __reduce__(self) -> tuple[type["Rules"], tuple[int, bool, int, int, int, bool]]:
         """Pickled through the constructor: the compiled class is frozen for good,
         and the default way of unpickling sets its fields one by one (worker
         processes of the arena and the lab receive rules)."""
@@ -102,6 +111,8 @@ class Rules:
             self.corners_are_edges,
             self.repetition_limit,
             self.blockade_plies,
+            self.opening_plies,
+            self.own_edges,
         )
 
 
@@ -110,9 +121,11 @@ STANDARD: Final = Rules()
 EDGE_INDEXES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(i for i in range(4) if EDGES_OF[c] & (1 << i)) for c in range(CELLS)
 )
-EDGE_INDEXES_WITHOUT_CORNERS: Final[tuple[tuple[int, ...], ...]] = tuple(
-    () if len(indexes) > 1 else indexes for indexes in EDGE_INDEXES
+"""The edges (0 North, 1 South, 2 West, 3 East) each cell belongs to: none for a corner."""
+EDGE_INDEXES_WITH_CORNERS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(i for i in range(4) if SIDES_OF[c] & (1 << i)) for c in range(CELLS)
 )
+"""The same with each corner counted for both of its edges (the corner-edges variant)."""
 
 _zobrist_source = random.Random(0x5A7E111)
 ZOBRIST: Final[tuple[int, ...]] = tuple(_zobrist_source.getrandbits(62) for _ in range(9 * CELLS))
@@ -165,9 +178,7 @@ class Position:
         self.board_key = 0
         self.rules = rules
         self.closed = 0
-        self.edge_indexes = (
-            EDGE_INDEXES if rules.corners_are_edges else EDGE_INDEXES_WITHOUT_CORNERS
-        )
+        self.edge_indexes = EDGE_INDEXES_WITH_CORNERS if rules.corners_are_edges else EDGE_INDEXES
         self.history = []
         self._undo = []
         self._flood = [0] * (CELLS + 1)
@@ -218,9 +229,27 @@ class Position:
         return code != 0 and self.adjacent[1 - ((code - 1) >> 2)][cell] > 0
 
     def connections_open(self) -> bool:
-        """At least one edge holds no satellite (RULES.md 3)."""
+        """At least one edge holds no satellite (RULES.md 3), for the player to move."""
+        return self._open_for(self.side)
+
+    def _open_for(self, colour: int) -> bool:
+        """Whether ``colour`` may connect: an edge is free, or a variant opens them."""
         e = self.edge_count
-        return e[0] == 0 or e[1] == 0 or e[2] == 0 or e[3] == 0
+        if e[0] == 0 or e[1] == 0 or e[2] == 0 or e[3] == 0:
+            return True
+        rules = self.rules
+        opening = rules.opening_plies
+        if opening and self.closed >= opening and self.quiet >= opening:
+            return True
+        return rules.own_edges and self.edges_held(colour) != ALL_EDGES
+
+    def edges_held(self, colour: int) -> int:
+        """Bits (1 North, 2 South, 4 West, 8 East) of the edges holding ``colour``'s satellites."""
+        held = 0
+        for cell in self.cells_of[colour]:
+            for i in self.edge_indexes[cell]:
+                held |= 1 << i
+        return held
 
     def free_edges(self) -> list[int]:
         """Indexes (0 North, 1 South, 2 West, 3 East) of the edges with no satellite."""
@@ -307,8 +336,7 @@ class Position:
         board = self.board
         own_adjacent = self.adjacent[colour]
         opposing = self.adjacent[1 - colour]
-        e = self.edge_count
-        is_open = e[0] == 0 or e[1] == 0 or e[2] == 0 or e[3] == 0
+        is_open = self._open_for(colour)
         base = colour * 4
         for origin in self.cells_of[colour]:
             if opposing[origin]:

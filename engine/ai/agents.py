@@ -3,6 +3,7 @@
 ``random``          uniform random legal moves
 ``greedy``          the best score one ply ahead (random among equals)
 ``fortress``        parks two satellites on opposite corners (``engine.ai.fortress``)
+``blockade``        keeps one satellite on each of the four edges (``engine.ai.blockade``)
 ``uct:N``           vanilla UCT with N random playouts a move
 ``uct@S``           vanilla UCT with S seconds a move
 ``mcts:N``/``mcts@S`` informed MCTS-solver (``engine.ai.mcts``), N iterations or S seconds
@@ -18,6 +19,7 @@ import random
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from engine.ai.blockade import blockade_move
 from engine.ai.fortress import fortress_move
 from engine.ai.levels import level
 from engine.ai.mcts import mcts_move
@@ -34,15 +36,18 @@ class Kind(StrEnum):
     RANDOM = "random"
     GREEDY = "greedy"
     FORTRESS = "fortress"
+    BLOCKADE = "blockade"
     UCT = "uct"
     MCTS = "mcts"
     LEVEL = "level"
 
 
-WITHOUT_BUDGET = (Kind.RANDOM, Kind.GREEDY, Kind.FORTRESS)
+WITHOUT_BUDGET = (Kind.RANDOM, Kind.GREEDY, Kind.FORTRESS, Kind.BLOCKADE)
 WITH_BUDGET = (Kind.UCT, Kind.MCTS)
 """The kinds named alone, and the kinds that need a budget (N playouts or S seconds)."""
-AGENT_FORMS = "random, greedy, fortress, uct:N, uct@S, mcts:N, mcts@S, level1..level5[:N|@S]"
+AGENT_FORMS = (
+    "random, greedy, fortress, blockade, uct:N, uct@S, mcts:N, mcts@S, level1..level5[:N|@S]"
+)
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,8 @@ class Agent:
             return greedy_move(position, rng)
         if self.kind is Kind.FORTRESS:
             return fortress_move(position, rng)
+        if self.kind is Kind.BLOCKADE:
+            return blockade_move(position, rng)
         if self.kind is Kind.UCT:
             return uct_move(position, rng, self.nodes, self.seconds)
         if self.kind is Kind.MCTS:

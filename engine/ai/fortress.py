@@ -1,11 +1,12 @@
 """The fortress probe: a player who parks two satellites on opposite corners.
 
-A corner lies on two edges, so satellites on a1 and j10 (or j1 and a10)
-occupy all four edges for good: no edge is ever free again and nothing can
-connect (RULES.md 3).  The probe walks its two nearest satellites onto the
-pair of corners it reaches soonest, then shuffles its other satellites.  It
-measures the rules, not the AI: under a rule variant where corners count for
-no edge, or where a blockade ends the game, the fortress stops paying.
+Under the ``corner-edges`` variant (RULES.md before the corner ruling of
+2026-12-03) a corner lies on two edges, so satellites on a1 and j10 (or j1 and
+a10) occupy all four edges for good: no edge is ever free again and nothing
+can connect.  The probe walks its two nearest satellites onto the pair of
+corners it reaches soonest, then shuffles its other satellites.  It measures
+the rules, not the AI: under the standard rules, where corners belong to no
+edge, the fortress holds nothing.
 """
 
 import random

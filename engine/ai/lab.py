@@ -13,9 +13,14 @@ command line; each ``--variant`` is measured separately, and ``standard``
 
 ``standard``          the rules of RULES.md
 ``quiet=N``           N plies without a new connection end the game (not 100)
-``no-corner-edges``   a corner cell counts for neither of its edges
+``corner-edges``      a corner cell counts for both of its edges (RULES.md before
+                      the corner ruling of 2026-12-03)
 ``threefold``         a position's third occurrence ends the game
 ``blockade=N``        N plies with no edge free end the game as a draw
+``open-after=N``      N plies with no edge free and no connection open connections,
+                      until the next connection
+``own-edges``         connections are open for the player to move while an edge
+                      holds none of their own satellites
 """
 
 import json
@@ -33,6 +38,7 @@ from engine.arguments import CommandParser, count
 from engine.moves import DISPLACEMENT, kind_of
 from engine.pieces import NOBODY, RED
 from engine.position import (
+    ALL_EDGES,
     ENDED_BLOCKADE,
     ENDED_NO_PROGRESS,
     ENDED_REPETITION,
@@ -45,11 +51,26 @@ from engine.scoring import game_winner, score
 from engine.start import starting_position
 
 Z_95 = 1.96
-FROZEN_ENDS = (ENDED_NO_PROGRESS, ENDED_REPETITION, ENDED_BLOCKADE)
-"""End reasons where nothing connected for a long time: the leader's freeze."""
+STALLED_ENDS = (ENDED_NO_PROGRESS, ENDED_REPETITION, ENDED_BLOCKADE)
+"""End reasons where nothing connected for a long time (RULES.md 6.4, or a variant's)."""
 
 
-VARIANT_FORMS = "standard, quiet=N, no-corner-edges, threefold, blockade=N; join with +"
+VARIANT_FORMS = (
+    "standard, quiet=N, corner-edges, threefold, blockade=N, open-after=N, own-edges; join with +"
+)
+
+
+PLY_VARIANTS = ("quiet", "blockade", "open-after")
+"""Variant names that take a number of plies."""
+
+
+def with_plies(rules: Rules, key: str, plies: int) -> Rules:
+    """``rules`` with the ply count of the variant ``key`` (one of PLY_VARIANTS) set."""
+    if key == "quiet":
+        return replace(rules, quiet_limit=plies)
+    if key == "blockade":
+        return replace(rules, blockade_plies=plies)
+    return replace(rules, opening_plies=plies)
 
 
 def parse_variant(name: str) -> Rules:
@@ -59,19 +80,17 @@ def parse_variant(name: str) -> Rules:
         key, _, number = part.partition("=")
         if key == "standard" and not number:
             continue
-        if key == "no-corner-edges" and not number:
-            rules = replace(rules, corners_are_edges=False)
+        if key == "corner-edges" and not number:
+            rules = replace(rules, corners_are_edges=True)
         elif key == "threefold" and not number:
             rules = replace(rules, repetition_limit=3)
-        elif key in ("quiet", "blockade") and number.isdigit() and number.isascii():
+        elif key == "own-edges" and not number:
+            rules = replace(rules, own_edges=True)
+        elif key in PLY_VARIANTS and number.isdigit() and number.isascii():
             plies = int(number)
             if not 1 <= plies <= QUIET_LIMIT:
                 raise ValueError(f"variant '{part}': plies run from 1 to {QUIET_LIMIT}")
-            rules = (
-                replace(rules, quiet_limit=plies)
-                if key == "quiet"
-                else replace(rules, blockade_plies=plies)
-            )
+            rules = with_plies(rules, key, plies)
         else:
             raise ValueError(f"unknown variant '{part}' ({VARIANT_FORMS})")
     return rules
@@ -91,6 +110,9 @@ class GameFacts:
     grace: bool
     grace_turned: bool
     """The winner when the grace phase began differs from the final one."""
+    winner_holds_edges: bool
+    """At the end the winner has a satellite on each of the four edges (so its
+    satellites alone keep connections closed): a leader's freeze."""
 
 
 def game_facts(seed: int, moves: list[int], rules: Rules) -> GameFacts:
@@ -122,6 +144,7 @@ def game_facts(seed: int, moves: list[int], rules: Rules) -> GameFacts:
         displacements,
         winner_at_grace >= 0,
         winner_at_grace >= 0 and winner_at_grace != winner,
+        winner != NOBODY and position.edges_held(winner) == ALL_EDGES,
     )
 
 
@@ -209,6 +232,7 @@ def report_rows(facts: list[GameFacts], rules: Rules) -> dict[str, str]:
     """One column of the report table for one variant and pairing."""
     red, low, high = interval([f.red_points for f in facts])
     decided = [f for f in facts if f.red_points != 0.5]
+    stalls = [f for f in facts if f.end_reason in STALLED_ENDS]
     gaps = [g for f in facts for g in f.connection_gaps]
     totals = [t for f in facts for t in f.colony_totals]
     reasons = Counter(f.end_reason for f in facts)
@@ -226,8 +250,11 @@ def report_rows(facts: list[GameFacts], rules: Rules) -> dict[str, str]:
             f"{statistics.fmean(gaps):.1f}, {max(gaps)}" if gaps else "no connection"
         ),
         "decided by the tiebreak": _share(sum(f.tiebreak for f in decided), n),
-        "decided by the leader's freeze": _share(
-            sum(f.end_reason in FROZEN_ENDS for f in decided), n
+        "decided by a stall (no connection for the quiet limit, or a variant's end)": _share(
+            sum(f.end_reason in STALLED_ENDS for f in decided), n
+        ),
+        "stalls the winner ends holding all four edges (a leader's freeze)": _share(
+            sum(f.winner_holds_edges for f in stalls), len(stalls)
         ),
         "colonies a game (mean), games with one": f"{len(totals) / n:.2f}, "
         f"{_share(sum(bool(f.colony_totals) for f in facts), n)}",

@@ -8,7 +8,8 @@ small budget, never by random moves: every level takes a winning connection
 or displacement when it sees one.  Level 1 looks at its own move only (no
 reply), so it can walk into a reply that takes a colony, as a beginner does;
 level 2 and above see the replies.  Contempt (from level 2) makes a level
-open the edges and play for a decision rather than drift to a draw.
+open the edges and play for a decision rather than drift to a draw; hurry
+(Master) makes it finish a win rather than run down the no-progress clock.
 """
 
 from dataclasses import dataclass
@@ -43,7 +44,7 @@ LEVELS: Final[tuple[Level, ...]] = (
     ),
     Level(3, "Club", Limits(nodes=2_000, noise=100, contempt=300, seconds=PI_SECONDS_CAP)),
     Level(4, "Expert", Limits(nodes=8_000, contempt=300, seconds=PI_SECONDS_CAP)),
-    Level(5, "Master", Limits(nodes=22_000, contempt=300, seconds=PI_SECONDS_CAP)),
+    Level(5, "Master", Limits(nodes=22_000, contempt=300, hurry=4, seconds=PI_SECONDS_CAP)),
 )
 LEVEL_NAMES: Final[tuple[str, ...]] = tuple(level.name for level in LEVELS)
 HINT_LEVEL: Final = 5

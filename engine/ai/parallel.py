@@ -29,7 +29,7 @@ WAIT_STEP: Final = 0.005
 CORES_FOR_WORKERS: Final = 4
 """Machines with at least this many cores search in worker processes by default."""
 
-LimitFields = tuple[int, float, int, int, int, int]
+LimitFields = tuple[int, float, int, int, int, int, int]
 ResultFields = tuple[int, int, int, int]
 """Move, value, depth and nodes of one worker's search."""
 
@@ -54,6 +54,7 @@ def _limit_fields(limits: Limits) -> LimitFields:
         limits.noise,
         limits.contempt,
         limits.quiescence,
+        limits.hurry,
     )
 
 

@@ -33,7 +33,13 @@ copies) with:
 * optional contempt: the searcher counts a draw as a small loss and prefers
   positions with an edge (nearly) empty, where connections are open and the
   deeper search pays.  Without it two careful players keep every edge blocked
-  and the game drifts to a no-progress draw.
+  and the game drifts to a no-progress draw;
+* optional hurry: ahead, the searcher finishes its win rather than run down
+  the no-progress clock.  A leaf where it leads costs it ``hurry`` points per
+  ply of the quiet count (a connection resets the count, so the cost of
+  waiting grows until connecting is worth the risk), and a loop it would win
+  by the no-progress rule is worth no more than that leaf with the clock run
+  out, not a likely win: between two wins it takes the one that ends the game.
 
 It is anytime: ``run`` returns the best move of the deepest finished iteration
 (or a better root move already proven in the unfinished one) when the node
@@ -91,7 +97,9 @@ class Limits:
     ``nodes`` and ``seconds`` of 0 mean no limit of that kind; ``noise`` is the
     largest random offset added to each evaluation, in evaluation points;
     ``contempt`` is what a draw costs the searcher, in evaluation points;
-    ``quiescence`` is how many connections and displacements a leaf plays on.
+    ``quiescence`` is how many connections and displacements a leaf plays on;
+    ``hurry`` is what each ply of the quiet count costs the searcher while it
+    leads, in evaluation points.
     """
 
     nodes: int = 0
@@ -100,6 +108,7 @@ class Limits:
     noise: int = 0
     contempt: int = 0
     quiescence: int = QUIESCENCE_PLIES
+    hurry: int = 0
 
 
 @dataclass(frozen=True)
@@ -244,7 +253,7 @@ class Search:
         seen = self._seen
         if key in seen:
             # Seen before: what the loop leads to, the no-progress rule's result.
-            return self._likely(self._final(ply))
+            return self._loop_value(ply)
         seen.add(key)
         try:
             return self._search_unseen(depth, alpha, beta, ply)
@@ -393,6 +402,16 @@ class Search:
             return -contempt if self.position.side == self._root_side else contempt
         return value
 
+    def _loop_value(self, ply: int) -> int:
+        """A position met again: the no-progress rule's result, as likely; with
+        hurry, a loop the searcher would win that way is worth only the position
+        with the quiet count at its limit (running down the clock is no plan)."""
+        value = self._likely(self._final(ply))
+        hurry = self.limits.hurry
+        if hurry and (value > 0) == (self.position.side == self._root_side) and value != 0:
+            return self._evaluate(self.position.rules.quiet_limit)
+        return value
+
     def _likely(self, value: int) -> int:
         """A won or lost result counted as likely, not proven: the search goes on
         deepening, and every proven result ranks beyond it."""
@@ -402,14 +421,21 @@ class Search:
             return value + REPETITION_DISCOUNT
         return value
 
-    def _evaluate(self) -> int:
+    def _evaluate(self, quiet: int = -1) -> int:
+        """The evaluation for the player to move, with contempt, hurry (counting
+        ``quiet`` plies without a connection when given) and noise."""
         position = self.position
         value = evaluate(position)
+        root_to_move = position.side == self._root_side
         contempt = self.limits.contempt
         if contempt:
             drive = contempt * (OPENNESS_STEPS - min(OPENNESS_STEPS, min(position.edge_count)))
             drive //= OPENNESS_STEPS
-            value += drive if position.side == self._root_side else -drive
+            value += drive if root_to_move else -drive
+        hurry = self.limits.hurry
+        if hurry and (value > 0) == root_to_move and value != 0:
+            waiting = hurry * (position.quiet if quiet < 0 else quiet)
+            value += -waiting if root_to_move else waiting
         noise = self.limits.noise
         if noise:
             mixed = ((self.position.key() ^ self._salt) * NOISE_MULTIPLIER) & MASK_64

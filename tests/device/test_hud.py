@@ -15,7 +15,7 @@ from device.i18n import LANGUAGES
 from device.profiles import PROFILES
 from engine.moves import CONNECTION
 
-GRACE_PLY = 259
+GRACE_PLY = 285
 """Random play from ``DECIDED_SEED`` has grace moves to play at this ply."""
 
 

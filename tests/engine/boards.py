@@ -22,5 +22,5 @@ def position_with(
     return parse_position(position_text(satellites, side, grace, quiet))
 
 
-CLOSING_EDGES = {"a1": "b1", "j10": "b1", "a10": "r1", "j1": "r1"}
-"""One satellite on each corner occupies all four edges: connections closed."""
+CLOSING_EDGES = {"a5": "b1", "j6": "b1", "e10": "r1", "f1": "r1"}
+"""One satellite on each edge (corners belong to none): connections closed."""

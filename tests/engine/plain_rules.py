@@ -98,11 +98,12 @@ def all_groups(board: Board) -> list[set[Cell]]:
 
 
 def edges_free(board: Board) -> bool:
+    """RULES.md 3: some edge (its 8 cells between the corners) holds no satellite."""
     edges = [
-        [(f, 9) for f in range(10)],
-        [(f, 0) for f in range(10)],
-        [(0, r) for r in range(10)],
-        [(9, r) for r in range(10)],
+        [(f, 9) for f in range(1, 9)],
+        [(f, 0) for f in range(1, 9)],
+        [(0, r) for r in range(1, 9)],
+        [(9, r) for r in range(1, 9)],
     ]
     return any(all(c not in board for c in edge) for edge in edges)
 

@@ -90,3 +90,42 @@ def test_the_move_list_has_no_duplicates(seed: int) -> None:
         assert len(moves) == len(set(moves))
         texts = [format_move(m) for m in moves]
         assert len(texts) == len(set(texts))
+
+
+EDGE_CELLS = (
+    tuple(90 + f for f in range(1, 9)),  # North: b10..i10
+    tuple(f for f in range(1, 9)),  # South: b1..i1
+    tuple(10 * r for r in range(1, 9)),  # West: a2..a9
+    tuple(10 * r + 9 for r in range(1, 9)),  # East: j2..j9
+)
+"""RULES.md 1: each edge is its 8 cells between the corners."""
+CORNERS = (0, 9, 90, 99)
+
+
+def edges_free_by_the_book(board: list[int]) -> list[int]:
+    return [i for i, cells in enumerate(EDGE_CELLS) if not any(board[c] for c in cells)]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seeds)
+def test_an_edge_is_free_exactly_when_its_8_cells_are_empty(seed: int) -> None:
+    for position in positions_of_a_game(seed):
+        free = edges_free_by_the_book(position.board)
+        assert position.free_edges() == free
+        assert position.connections_open() == bool(free)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seeds, st.integers(min_value=0, max_value=200), st.sampled_from(CORNERS))
+def test_a_satellite_on_a_corner_occupies_no_edge(seed: int, plies: int, corner: int) -> None:
+    for ply, position in enumerate(positions_of_a_game(seed, plies)):
+        if ply < plies and not position.is_over():
+            continue
+        if position.board[corner]:
+            return
+        with_corner = position.copy()
+        with_corner.place(corner, 1 if position.side else 5)  # a red or blue 1
+        with_corner.rebuild_groups()
+        assert with_corner.free_edges() == position.free_edges()
+        assert with_corner.connections_open() == position.connections_open()
+        return

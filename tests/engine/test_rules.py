@@ -48,10 +48,14 @@ def test_1_board_is_10_by_10_with_a1_south_west_and_j10_north_east() -> None:
     assert parse_cell("c10") == 92
 
 
-def test_1_corner_cells_belong_to_two_edges() -> None:
-    # A single satellite on a1 occupies the South and the West edge; North and East stay free.
-    position = position_with({"a1": "r1"})
-    assert position.free_edges() == [0, 3]
+def test_1_corner_cells_belong_to_no_edge() -> None:
+    # Ruling (corners): an edge is its 8 cells between the corners.
+    corners = {"a1": "r1", "j1": "b1", "a10": "b2", "j10": "r2"}
+    assert position_with(corners).free_edges() == [0, 1, 2, 3]
+    # The cells next to a corner belong to one edge each.
+    assert position_with({"b1": "r1"}).free_edges() == [0, 2, 3]
+    assert position_with({"a2": "r1"}).free_edges() == [0, 1, 3]
+    assert position_with({"i10": "r1", "j9": "b1"}).free_edges() == [1, 2]
 
 
 def test_1_each_player_owns_three_satellites_of_each_value() -> None:
@@ -167,14 +171,29 @@ def test_3_ruling_equal_sums_mean_a_disputed_colony() -> None:
 
 def test_3_connections_are_open_only_while_an_edge_is_free() -> None:
     assert position_with({"e5": "r1"}).connections_open()
-    closed = position_with({"a1": "b1", "j10": "r1", "e5": "r1"})
+    closed = position_with({"a5": "b1", "j6": "b1", "e10": "r1", "f1": "r1", "e5": "r1"})
     assert not closed.connections_open()
+    corners = position_with({"a1": "b1", "j10": "b1", "a10": "r1", "j1": "r1", "e5": "r1"})
+    assert corners.connections_open()
+
+
+def test_3_an_edge_with_occupied_corners_is_free_while_its_8_cells_are_empty() -> None:
+    # Every corner taken, and the South, West and East edges too: only North is free.
+    satellites = {"a1": "b1", "j10": "b1", "a10": "r1", "j1": "r1", "e1": "r2", "a5": "b2",
+                  "j6": "b2", "c4": "r3", "f5": "b3"}  # fmt: skip
+    position = position_with(satellites)
+    assert position.free_edges() == [0]
+    assert kinds(satellites)["c4-f4"] == CONNECTION
+    # A satellite stepping from the corner a10 onto b10 closes the North edge.
+    position.make(parse_move(position, "a10-b10"))
+    assert not position.connections_open()
 
 
 def test_3_ruling_openness_is_judged_before_the_move_and_can_close_again() -> None:
     # Only the North edge is free.  A red 2 lands on it next to a blue: the
     # connection is legal (judged before the move) and closes connections.
-    satellites = {"a1": "b2", "j2": "r2", "a8": "r2", "c9": "b1", "h5": "r3", "h8": "b2"}
+    satellites = {"b1": "b2", "a3": "b1", "j2": "r2", "a8": "r2", "c9": "b1", "h5": "r3",
+                  "h8": "b2"}  # fmt: skip
     position = position_with(satellites)
     assert position.free_edges() == [0]
     assert "h8-h6" in moves_of(satellites, "b")
@@ -186,7 +205,8 @@ def test_3_ruling_openness_is_judged_before_the_move_and_can_close_again() -> No
 
 
 def test_edge_free_then_occupied_again_by_a_normal_move() -> None:
-    satellites = {"a1": "b2", "j2": "r2", "e8": "r2", "c4": "r3", "f5": "b2", "h9": "b1"}
+    satellites = {"b1": "b2", "a3": "b1", "j2": "r2", "e8": "r2", "c4": "r3", "f5": "b2",
+                  "h9": "b1"}  # fmt: skip
     position = position_with(satellites)
     assert position.connections_open()
     position.make(parse_move(position, "e8-e10"))  # onto the North edge: a normal move
@@ -235,8 +255,10 @@ def test_9_connection_needs_the_exact_distance() -> None:
 
 
 def test_4_2_connection_moves_need_open_connections() -> None:
-    closed = {"c4": "r3", "f5": "b2", "a1": "b1", "j10": "r1"}
+    closed = {"c4": "r3", "f5": "b2", "a5": "b1", "j6": "b1", "e10": "r1", "g1": "r1"}
     assert "c4-f4" not in moves_from("c4", closed)
+    corners_only = {"c4": "r3", "f5": "b2", "a1": "b1", "j10": "b1", "a10": "r1", "j1": "r1"}
+    assert "c4-f4" in moves_from("c4", corners_only)
 
 
 def test_9_locked_after_connecting() -> None:

@@ -36,7 +36,11 @@ def play(position: Position, *moves: str) -> None:
         position.make(next(m for m in position.legal_moves() if format_move(m) == text))
 
 
-# Red controls a colony; its 3s on a1 and j10 hold all four edges.
+# Red controls a colony; one red satellite on each edge holds all four.
+BLOCKADE = {"a5": "r3", "j6": "r3", "e10": "r2", "g1": "r2", "d7": "r4", "d8": "b1", "e7": "b1",
+            "f4": "b2", "c3": "b4"}  # fmt: skip
+# The same colony; red 3s on the corners a1 and j10 hold all four edges only
+# when corners count for their edges.
 FORTRESS = {"a1": "r3", "j10": "r3", "d7": "r4", "d8": "b1", "e7": "b1", "f4": "b2", "c3": "b4"}
 
 
@@ -49,11 +53,11 @@ def test_every_position_plays_the_standard_rules_unless_told_otherwise() -> None
         ).rules
         == STANDARD
     )
-    assert Rules(100, True, 0, 0) == STANDARD
+    assert Rules(100, False, 0, 0) == STANDARD
 
 
 def test_a_shorter_quiet_limit_ends_the_game_sooner() -> None:
-    standard = position_with(FORTRESS, side="b", quiet=29)
+    standard = position_with(BLOCKADE, side="b", quiet=29)
     variant = under(Rules(quiet_limit=30), standard)
     play(standard, "f4-f5")
     play(variant, "f4-f5")
@@ -61,19 +65,19 @@ def test_a_shorter_quiet_limit_ends_the_game_sooner() -> None:
     assert variant.end_reason() == ENDED_NO_PROGRESS
 
 
-def test_without_corner_edges_two_corners_no_longer_close_the_board() -> None:
+def test_with_corner_edges_two_corners_close_the_board() -> None:
     standard = position_with(FORTRESS)
-    assert not standard.connections_open()
-    variant = under(Rules(corners_are_edges=False), standard)
-    assert variant.connections_open() and variant.free_edges() == [0, 1, 2, 3]
-    play(variant, "a1-a2")  # a2 is on the West edge only
-    assert variant.free_edges() == [0, 1, 3]
+    assert standard.connections_open() and standard.free_edges() == [0, 1, 2, 3]
+    variant = under(Rules(corners_are_edges=True), standard)
+    assert not variant.connections_open()
+    play(variant, "a1-a2")  # a2 is on the West edge only: South is free again
+    assert variant.free_edges() == [1]
 
 
 def test_threefold_repetition_ends_the_game_on_the_third_visit() -> None:
-    standard = position_with(FORTRESS, side="b")
+    standard = position_with(BLOCKADE, side="b")
     variant = under(Rules(repetition_limit=3), standard)
-    loop = ("f4-f5", "j10-j9", "f5-f4", "j9-j10")
+    loop = ("f4-f5", "j6-j5", "f5-f4", "j5-j6")
     for position in (standard, variant):
         play(position, *loop)
         assert position.end_reason() == NOT_OVER and position.occurrences() == 2
@@ -86,7 +90,7 @@ def test_threefold_repetition_ends_the_game_on_the_third_visit() -> None:
 
 
 def test_a_long_blockade_ends_the_game_as_a_draw() -> None:
-    standard = position_with({**FORTRESS, "h5": "r2"}, side="b")
+    standard = position_with({**BLOCKADE, "h5": "r1"}, side="b")
     variant = under(Rules(blockade_plies=4), standard)
     for position in (standard, variant):
         play(position, "f4-f5", "h5-h6", "f5-f6")
@@ -103,7 +107,31 @@ def test_a_long_blockade_ends_the_game_as_a_draw() -> None:
 def test_rules_reach_worker_processes_unchanged() -> None:
     # The arena and the lab send the rules to worker processes, which unpickle
     # them; the compiled engine's frozen class once refused to be rebuilt.
-    every_variant = Rules(quiet_limit=30, corners_are_edges=False, repetition_limit=3,
+    every_variant = Rules(quiet_limit=30, corners_are_edges=True, repetition_limit=3,
                           blockade_plies=20)  # fmt: skip
     for rules in (STANDARD, every_variant):
         assert pickle.loads(pickle.dumps(rules)) == rules
+
+
+def test_after_a_long_blockade_connections_open_until_the_next_connection() -> None:
+    standard = position_with({**BLOCKADE, "h5": "r1", "c4": "b3"}, side="b")
+    variant = under(Rules(opening_plies=4), standard)
+    for position in (standard, variant):
+        play(position, "f4-f5", "h5-h6", "f5-f6")
+        assert not position.connections_open()
+    play(standard, "h6-h7")
+    play(variant, "h6-h7")
+    assert not standard.connections_open()
+    assert variant.connections_open() and variant.free_edges() == []
+    play(variant, "c4-c7")  # the blue 3 joins red d7's colony: a connection
+    assert variant.connected_total() == 4 and not variant.connections_open()
+
+
+def test_with_own_edges_a_blockade_closes_connections_only_for_its_holder() -> None:
+    standard = position_with({**BLOCKADE, "h5": "r1"}, side="b")
+    variant = under(Rules(own_edges=True), standard)
+    assert not standard.connections_open()
+    assert variant.connections_open()  # Blue holds no edge
+    assert "c3-c6" in {format_move(m) for m in variant.legal_moves()}
+    play(variant, "f4-f5")
+    assert not variant.connections_open()  # Red holds all four

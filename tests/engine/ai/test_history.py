@@ -19,12 +19,12 @@ def reverse(position: Position, move: int) -> int:
 
 
 def fortress() -> Position:
-    """Blue to move and behind for good: Red controls a colony and its 3s on the
-    corners a1 and j10 occupy all four edges, so nothing can ever connect."""
+    """Blue to move and behind for good: Red controls a colony and one red
+    satellite on each edge occupies all four, so nothing can ever connect."""
     return build(
         {
-            "a1": "r3", "j10": "r3", "d7": "r4", "d8": "b1", "e7": "b1",
-            "f4": "b2", "g2": "b3", "c3": "b4",
+            "a5": "r3", "j6": "r3", "e10": "r2", "h1": "r2", "d7": "r4", "d8": "b1",
+            "e7": "b1", "f4": "b2", "g2": "b3", "c3": "b4",
         },
         side="b",
     )  # fmt: skip
@@ -40,7 +40,7 @@ def test_behind_the_search_steers_away_from_a_position_the_game_has_seen() -> No
     game = start.copy()
     game.make(favourite)
     looped_to = game.key()
-    red_step = next(m for m in game.legal_moves() if format_move(m) == "j10-j9")
+    red_step = next(m for m in game.legal_moves() if format_move(m) == "j6-j5")
     game.make(red_step)
     game.make(reverse(game, favourite))
     game.make(reverse(game, red_step))

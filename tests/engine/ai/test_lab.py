@@ -9,7 +9,7 @@ import pytest
 from engine.ai.fortress import fortress_move
 from engine.ai.lab import cmd_lab, parse_variant, read_results
 from engine.cli import main
-from engine.pieces import RED
+from engine.pieces import RED, colour_of
 from engine.position import STANDARD, Rules
 from engine.start import starting_position
 
@@ -49,10 +49,10 @@ def test_the_report_measures_each_variant_separately(tmp_path: Path) -> None:
 def test_variant_names() -> None:
     assert parse_variant("standard") == STANDARD
     assert parse_variant("quiet=50+threefold") == Rules(quiet_limit=50, repetition_limit=3)
-    assert parse_variant("no-corner-edges+blockade=20") == Rules(
-        corners_are_edges=False, blockade_plies=20
+    assert parse_variant("corner-edges+blockade=20") == Rules(
+        corners_are_edges=True, blockade_plies=20
     )
-    for bad in ("quiet=0", "quiet=101", "blockade=x", "fivefold", "quiet=٣"):
+    for bad in ("quiet=0", "quiet=101", "blockade=x", "fivefold", "quiet=٣", "no-corner-edges"):
         with pytest.raises(ValueError):
             parse_variant(bad)
 
@@ -80,8 +80,8 @@ def test_lab_help_exits_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--variant" in capsys.readouterr().out
 
 
-def test_the_fortress_probe_closes_every_edge() -> None:
-    position = starting_position(1)
+def test_the_fortress_probe_closes_every_edge_when_corners_count_for_edges() -> None:
+    position = starting_position(1, parse_variant("corner-edges"))
     rng = random.Random(1)
     for _ in range(40):
         if position.side == RED:
@@ -91,6 +91,8 @@ def test_the_fortress_probe_closes_every_edge() -> None:
         if position.is_over():
             break
     assert not position.connections_open()
+    held = {c for c in (0, 9, 90, 99) if position.board[c] and colour_of(position.board[c]) == RED}
+    assert held in ({0, 99}, {9, 90})
 
 
 def test_self_play_plays_each_seed_once_since_swapping_colours_would_repeat_it(

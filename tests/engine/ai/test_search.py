@@ -156,3 +156,25 @@ def test_the_evaluation_is_antisymmetric_in_the_side_to_move() -> None:
 def test_the_evaluations_quick_winner_is_the_scorings_winner(seed: int, plies: int) -> None:
     position = played_out(seed, plies)
     assert winner_now(position) == score(position).winner
+
+
+# Red controls a colony and one red satellite on each edge keeps connections closed.
+RED_AHEAD_AND_CLOSED = {
+    "a5": "r3", "j6": "r3", "e10": "r2", "g1": "r2", "d7": "r4", "d8": "b1", "e7": "b1",
+    "f4": "b2", "c3": "b4", "h8": "b3", "g5": "r1",
+}  # fmt: skip
+
+
+def test_master_ahead_counts_the_no_progress_clock_against_itself() -> None:
+    # Running down the clock is no plan: the longer nothing has connected, the
+    # less Master's lead is worth to it, so it is drawn to finish the game.
+    master = LEVELS[4].limits
+    fixed = Limits(nodes=3_000, contempt=master.contempt, hurry=master.hurry)
+    unhurried = Limits(nodes=3_000, contempt=master.contempt)
+
+    def value(limits: Limits, quiet: int) -> int:
+        return Search(build(RED_AHEAD_AND_CLOSED, quiet=quiet), limits, seed=1).run().value
+
+    assert value(unhurried, 0) == value(unhurried, 60) > 0
+    assert 0 < value(fixed, 60) < value(fixed, 0)
+    assert value(fixed, 90) < value(fixed, 60)

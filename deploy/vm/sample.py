@@ -9,6 +9,7 @@ Runs with the guest's own python3 and the standard library only:
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import time
@@ -95,18 +96,30 @@ def memwatch(path: Path) -> None:
             time.sleep(0.5)
 
 
-def main(argv: list[str]) -> int:
-    if argv[:1] == ["bench"]:
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python3 sample.py", description="Measurements taken inside the virtual Zero 2 W."
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("bench", help="seconds for the pure-Python benchmark")
+    unit = commands.add_parser("idle", help="a unit's wakeups, CPU and memory, as JSON")
+    unit.add_argument("unit")
+    unit.add_argument("seconds", type=float)
+    watch = commands.add_parser("memwatch", help="append MemAvailable (kB) every half second")
+    watch.add_argument("file", type=Path)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "bench":
         print(f"{bench():.3f}")
-    elif argv[:1] == ["idle"] and len(argv) == 3:
-        print(json.dumps(idle(argv[1], float(argv[2]))))
-    elif argv[:1] == ["memwatch"] and len(argv) == 2:
-        memwatch(Path(argv[1]))
+    elif args.command == "idle":
+        print(json.dumps(idle(args.unit, args.seconds)))
     else:
-        print(__doc__, file=sys.stderr if argv[:1] not in (["-h"], ["--help"]) else sys.stdout)
-        return 0 if argv[:1] in (["-h"], ["--help"]) else 2
+        memwatch(args.file)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

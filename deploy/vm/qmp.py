@@ -52,14 +52,17 @@ class QmpClient:
         message: JsonObject = {"execute": command}
         if arguments:
             message["arguments"] = dict(arguments)
-        self._socket.sendall(json.dumps(message).encode() + b"\n")
+        try:
+            self._socket.sendall(json.dumps(message).encode() + b"\n")
+        except OSError as error:
+            raise QmpError(f"{command}: QMP connection lost: {error}") from error
         while True:
             reply = self._read()
             if "event" in reply:
                 self.events.append(reply)
             elif "error" in reply:
-                error = reply["error"]
-                raise QmpError(f"{command}: {error.get('desc', error)}")
+                refusal = reply["error"]
+                raise QmpError(f"{command}: {refusal.get('desc', refusal)}")
             elif "return" in reply:
                 return reply["return"]
 

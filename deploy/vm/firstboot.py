@@ -178,7 +178,7 @@ class FirstBoot:
 
     def install(self, machine: Machine) -> None:
         console = machine.console
-        console.check(f"mkdir -p {STICK} && mount -o ro /dev/disk/by-label/{STICK_LABEL} {STICK}")
+        mount_stick(machine)
         console.check(
             f"python3 {GUEST_SAMPLE} memwatch /run/memavail >/dev/null 2>&1 & "
             "echo $! > /run/memwatch.pid"
@@ -242,6 +242,7 @@ class FirstBoot:
             raise StepFailed("the guest did not reboot within 300 s")
         self.watch_first_frames(machine, time.monotonic())
         machine.console.wait_for_shell(600)
+        mount_stick(machine)
         self.process_start(machine)
         self.measure_idle(machine, "title")
 
@@ -336,6 +337,7 @@ class FirstBoot:
             before.save_png(self.out / f"cut-{cut + 1}-before.png")
             machine = self.boot()
             machine.console.wait_for_shell(600)
+            mount_stick(machine)
             restored = self.saved_plies(machine)
             lost += max(0, self.plies - restored)
             extra += max(0, restored - (self.plies + in_flight))
@@ -394,6 +396,13 @@ class _Timed:
 
     def __exit__(self, *exc: object) -> None:
         self.timings[self.name] = round(time.monotonic() - self.started, 1)
+
+
+def mount_stick(machine: Machine) -> None:
+    """The USB stick's stand-in (the bundle, the checkout, the sampling script), read-only."""
+    machine.console.check(
+        f"mkdir -p {STICK} && mount -o ro /dev/disk/by-label/{STICK_LABEL} {STICK}"
+    )
 
 
 def check_run(command: list[str | Path], **options: object) -> None:

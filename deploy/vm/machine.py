@@ -142,6 +142,8 @@ def main_boot(args: argparse.Namespace) -> int:
         return 1
     with tempfile.TemporaryDirectory(prefix="pi-vm-") as folder:
         card = args.card or fresh_card(image, Path(folder))
+        qmp = Path(folder) / "qmp.sock"
         command = qemu_command(image, card, args.profile, None)
-        print(f"booting {card} ({args.profile}); Ctrl-A X quits", flush=True)
+        command += ["-qmp", f"unix:{qmp},server=on,wait=off"]
+        print(f"booting {card} ({args.profile}); QMP on {qmp}; Ctrl-A X quits", flush=True)
         return subprocess.run(command, check=False, env={**os.environ}).returncode

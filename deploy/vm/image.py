@@ -163,6 +163,7 @@ def install_packages(root: Path) -> None:
     policy.write_text("#!/bin/sh\nexit 101\n", encoding="ascii")
     policy.chmod(0o755)
     shutil.copyfile("/etc/resolv.conf", root / "etc/resolv.conf")
+    small_initramfs(root)
     run(["mount", "-t", "proc", "proc", root / "proc"])
     try:
         chroot(root, "apt-get", "update", "-qq")
@@ -174,6 +175,22 @@ def install_packages(root: Path) -> None:
     (root / "etc/resolv.conf").unlink()
     for lists in (root / "var/lib/apt/lists").glob("*_*"):
         lists.unlink()
+
+
+INITRAMFS_MODULES = ("virtio_pci", "virtio_blk", "ext4", "crc32c_generic")
+"""What the initramfs needs to mount the card's root (each with what it depends on)."""
+
+
+def small_initramfs(root: Path) -> None:
+    """Only the card's own drivers in the initramfs, set before the kernel is installed.
+
+    Debian's default (MODULES=most) looks at thousands of modules, each through
+    qemu-user during the build, and makes an initramfs the emulated boot must unpack.
+    """
+    conf = root / "etc/initramfs-tools"
+    (conf / "conf.d").mkdir(parents=True, exist_ok=True)
+    (conf / "conf.d/satellites-vm.conf").write_text("MODULES=list\n", encoding="ascii")
+    (conf / "modules").write_text("\n".join(INITRAMFS_MODULES) + "\n", encoding="ascii")
 
 
 def configure(root: Path) -> None:

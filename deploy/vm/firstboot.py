@@ -1,0 +1,477 @@
+"""The appliance's first boot in the virtual Zero 2 W, unattended (``pi-vm test``).
+
+1. A fresh copy of the card; the offline bundle (``deploy/bundle.sh``) and the
+   checkout on a second disk standing for the USB stick; no network inside.
+2. Install as deploy/README.md says for a device without a network
+   (``deploy/update.sh --bundle``, naming the profile and the data partition),
+   then ``reboot``.
+3. The panel's first frames, compared with the simulator's title of the same
+   profile; idle wakeups, CPU and memory at the title.
+4. Long form: a game by key presses, a kernel message during play, idle while
+   waiting for the player's move, power cuts (QEMU killed) at random moments
+   with Continue checked after each.
+5. The power button (``system_powerdown``): a clean shutdown within 30 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from deploy.vm import keys
+from deploy.vm.console import ConsoleError, SerialConsole
+from deploy.vm.frames import Frame, FrameError
+from deploy.vm.image import main_build
+from deploy.vm.machine import PANEL_ID, MachineFiles, fresh_card, qemu_command, start
+from deploy.vm.qmp import QmpClient, QmpError
+from deploy.vm.recipe import DATA_LABEL, CachedImage, Suite, cached_image
+from deploy.vm.report import Idle, Report, speed
+from deploy.vm.sample import bench
+from device.buttons import Button
+from engine.record import RecordError, parse_record
+from ports.profiles import ProfileName
+
+SOURCE_DIR = Path(__file__).resolve().parents[2]
+STICK_LABEL = "stick"
+STICK = "/media/usb"
+GUEST_SAMPLE = f"{STICK}/satellites/deploy/vm/sample.py"
+SAVE_DIR = "/var/lib/satellites"
+PYTHON_VERSION = {Suite.BOOKWORM: "311", Suite.TRIXIE: "313"}
+POWER_BUTTON_LIMIT_S = 30.0
+
+
+class StepFailed(Exception):
+    """A step of the first boot went wrong; the message says which and why."""
+
+
+def add_test_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", type=Path, required=True, help="folder for report.json and frames")
+    parser.add_argument(
+        "--profile", type=ProfileName, choices=tuple(ProfileName), default=ProfileName.HATMINI
+    )
+    parser.add_argument("--suite", type=Suite, choices=tuple(Suite), default=Suite.BOOKWORM)
+    parser.add_argument(
+        "--short",
+        action="store_true",
+        help="boot, install, reboot, first frame, idle at the title and the power button only "
+        "(no game and no power cuts)",
+    )
+    parser.add_argument("--cuts", type=int, default=5, help="power cuts in the long form")
+    parser.add_argument("--seed", type=int, default=None, help="seed for the cuts' moments")
+
+
+class Machine:
+    """One run of QEMU on the card: its QMP connection and its serial console."""
+
+    def __init__(self, command: list[str], files: MachineFiles) -> None:
+        for stale in (files.qmp, files.serial):
+            stale.unlink(missing_ok=True)
+        self.process = start(command, files.folder / "qemu.log")
+        self.started = time.monotonic()
+        self.files = files
+        self.qmp = QmpClient.connect(files.qmp)
+        self.console = SerialConsole.connect(files.serial)
+
+    def panel(self, name: str = "panel") -> Frame:
+        path = self.files.folder / f"{name}.ppm"
+        self.qmp.screendump(path, PANEL_ID)
+        return Frame.from_ppm(path)
+
+    def press(self, presses: list[keys.Press], gap_s: float = 0.4) -> None:
+        for key in presses:
+            self.qmp.send_key(key.qcode, key.hold_ms)
+            time.sleep(gap_s + key.hold_ms / 1000)
+
+    def settle(self, quiet_s: float = 2.0, timeout_s: float = 90.0) -> Frame:
+        """The panel's picture once it has not changed for ``quiet_s``."""
+        deadline = time.monotonic() + timeout_s
+        last = self.panel()
+        since = time.monotonic()
+        while time.monotonic() < deadline:
+            time.sleep(0.5)
+            frame = self.panel()
+            if frame != last:
+                last, since = frame, time.monotonic()
+            elif time.monotonic() - since >= quiet_s:
+                return frame
+        raise StepFailed(f"the panel did not settle within {timeout_s:.0f} s")
+
+    def cut(self) -> None:
+        """Pull the power: QEMU stops at once; only what reached the card stays."""
+        with contextlib.suppress(QmpError):
+            self.qmp.execute("quit")
+        self.stop()
+
+    def stop(self) -> None:
+        self.console.close()
+        self.qmp.close()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+class FirstBoot:
+    def __init__(self, args: argparse.Namespace, image: CachedImage, out: Path) -> None:
+        self.args = args
+        self.profile: ProfileName = args.profile
+        self.image = image
+        self.out = out
+        self.work = out / "machine"
+        self.report = Report(profile=str(args.profile), suite=str(args.suite), short=args.short)
+        self.random = random.Random(args.seed)
+        self.card = Path()
+        self.stick = Path()
+        self.title = Frame(0, 0, b"")
+        self.machine: Machine | None = None
+        self.first_frame_seen: float | None = None
+        self.plies = 0
+
+    # -- preparing ---------------------------------------------------------------------
+
+    def prepare(self) -> None:
+        self.work.mkdir(parents=True, exist_ok=True)
+        with self.timed("simulator_title"):
+            self.title = simulator_title(self.profile, self.out / "simulator")
+        with self.timed("bundle"):
+            stick_dir = self.work / "stick"
+            if stick_dir.exists():
+                shutil.rmtree(stick_dir)
+            stick_dir.mkdir()
+            make_bundle(stick_dir / "satellites-bundle.tar.gz", PYTHON_VERSION[self.args.suite])
+            copy_checkout(stick_dir / "satellites")
+            self.stick = self.work / "stick.img"
+            self.stick.unlink(missing_ok=True)
+            check_run(["mkfs.ext4", "-q", "-L", STICK_LABEL, "-d", stick_dir, self.stick, "160M"])
+        with self.timed("card_copy"):
+            self.card = fresh_card(self.image, self.work)
+
+    def boot(self) -> Machine:
+        files = MachineFiles(self.work)
+        command = qemu_command(self.image, self.card, self.profile, files, self.stick)
+        self.machine = Machine(command, files)
+        return self.machine
+
+    # -- the steps ---------------------------------------------------------------------
+
+    def run(self) -> None:
+        self.prepare()
+        machine = self.boot()
+        self.report.boot_to_shell_s = round(machine.console.wait_for_shell(600), 1)
+        self.install(machine)
+        self.measure_speed(machine)
+        self.name_panel(machine)
+        self.reboot_to_title(machine)
+        if not self.args.short:
+            self.play(machine)
+            machine = self.power_cuts(machine)
+        self.power_button(machine)
+
+    def install(self, machine: Machine) -> None:
+        console = machine.console
+        mount_stick(machine)
+        console.check(
+            f"python3 {GUEST_SAMPLE} memwatch /run/memavail >/dev/null 2>&1 & "
+            "echo $! > /run/memwatch.pid"
+        )
+        command = (
+            f"cd {STICK}/satellites && deploy/update.sh --bundle {STICK}/satellites-bundle.tar.gz "
+            f"--profile {self.profile} --data-partition {DATA_LABEL} > /root/install.log 2>&1"
+        )
+        started = time.monotonic()
+        result = console.run(command, timeout_s=3600)
+        self.report.install_s = round(time.monotonic() - started, 1)
+        console.run("kill $(cat /run/memwatch.pid); cd /")
+        log = console.run("cat /root/install.log").output
+        (self.out / "install.log").write_text(log, encoding="utf-8")
+        samples = [int(v) for v in console.run("cat /run/memavail").output.split() if v.isdigit()]
+        if samples:
+            self.report.mem_available_min_mb = round(min(samples) / 1024, 1)
+        if not result.ok:
+            raise StepFailed(f"the install failed (exit {result.status}); see install.log")
+
+    def measure_speed(self, machine: Machine) -> None:
+        guest = min(float(machine.console.check(f"python3 {GUEST_SAMPLE} bench")) for _ in range(2))
+        host = min(bench() for _ in range(3))
+        self.report.vm_speed = speed(round(guest, 3), round(host, 3))
+
+    def name_panel(self, machine: Machine) -> None:
+        """Find the stand-in's framebuffer by its driver and put it in the config.
+
+        QEMU has no display with an SPI (or HDMI) connector, so the app's search by
+        connector cannot find the stand-in: the config names it, as README says for
+        a framebuffer not found from the panel.
+        """
+        console = machine.console
+        found = console.check("grep -l '^cirrus' /sys/class/graphics/fb*/name").split()
+        if not found:
+            raise StepFailed("the panel stand-in has no framebuffer (no cirrus fb)")
+        fb = found[0].split("/")[-2]
+        sysfs = f"/sys/class/graphics/{fb}"
+        details = console.check(
+            f"cat {sysfs}/name {sysfs}/bits_per_pixel {sysfs}/virtual_size; "
+            "cat /sys/class/graphics/fbcon/cursor_blink >/dev/null 2>&1; "
+            "grep -h . /sys/class/graphics/fb*/name | paste -sd,"
+        ).split()
+        self.report.panel = {
+            "framebuffer": f"/dev/{fb}",
+            "name": details[0],
+            "bits_per_pixel": details[1],
+            "virtual_size": details[2],
+            "all_framebuffers": details[-1],
+        }
+        console.check(
+            f"sed -i 's|^fb_device = .*|fb_device = \"/dev/{fb}\"|' /etc/satellites/config.toml"
+            " && grep -q '^fb_device = \"/dev/fb' /etc/satellites/config.toml"
+        )
+
+    def reboot_to_title(self, machine: Machine) -> None:
+        machine.console.check("sync")
+        machine.qmp.events.clear()
+        machine.console.send_line("systemctl reboot")
+        if machine.qmp.wait_event("RESET", 300) is None:
+            raise StepFailed("the guest did not reboot within 300 s")
+        self.watch_first_frames(machine, time.monotonic())
+        machine.console.wait_for_shell(600)
+        mount_stick(machine)
+        self.process_start(machine)
+        self.measure_idle(machine, "title")
+
+    def watch_first_frames(self, machine: Machine, booted: float, timeout_s: float = 600) -> None:
+        first: tuple[float, Frame] | None = None
+        differing: int | None = None
+        deadline = booted + timeout_s
+        while time.monotonic() < deadline:
+            frame = machine.panel()
+            now = time.monotonic()
+            if first is None and not frame.is_blank():
+                first = (now, frame)
+                frame.save_png(self.out / "first-frame.png")
+                self.report.boot_to_first_frame_s = round(now - booted, 1)
+            if first is not None:
+                differing = frame.differing_pixels(self.title)
+                if differing == 0:
+                    frame.save_png(self.out / "title-frame.png")
+                    self.report.boot_to_title_s = round(now - booted, 1)
+                    break
+            time.sleep(0.5)
+        self.first_frame_seen = first[0] if first else None
+        self.report.first_frame_matches = differing == 0
+        self.report.first_frame_differing_pixels = differing
+        if first is None:
+            machine.panel().save_png(self.out / "first-frame.png")
+            self.report.failures.append(f"the panel stayed blank for {timeout_s:.0f} s")
+        elif differing != 0:
+            machine.panel().save_png(self.out / "last-frame.png")
+            self.report.failures.append(
+                f"the panel never showed the simulator's title ({differing} pixels differ)"
+            )
+
+    def process_start(self, machine: Machine) -> None:
+        """Seconds from the service's process start to the first frame, on the guest's clock."""
+        if self.first_frame_seen is None:
+            return
+        asked = time.monotonic()
+        answer = machine.console.check(
+            "cat /proc/uptime; systemctl show -p ExecMainStartTimestampMonotonic --value "
+            "satellites.service"
+        ).split()
+        answered = time.monotonic()
+        uptime_now = float(answer[0]) - (answered - asked) / 2
+        frame_at = uptime_now - ((asked + answered) / 2 - self.first_frame_seen)
+        started = int(answer[-1]) / 1e6
+        if started > 0:
+            self.report.process_start_to_first_frame_s = round(frame_at - started, 1)
+
+    def measure_idle(self, machine: Machine, moment: str, seconds: int = 10) -> None:
+        answer = machine.console.check(
+            f"python3 {GUEST_SAMPLE} idle satellites.service {seconds}", timeout_s=seconds + 120
+        )
+        values = json.loads(answer.strip().splitlines()[-1])
+        self.report.record_idle(moment, Idle(values["wakeups_per_s"], values["cpu_percent"]))
+        rss = float(values["rss_mb"])
+        if self.report.rss_mb is None or rss > self.report.rss_mb:
+            self.report.rss_mb = rss
+            self.report.appliance_processes = int(values["processes"])
+
+    def play(self, machine: Machine) -> None:
+        machine.press(keys.new_game(self.profile))
+        machine.settle()
+        self.plies = 0
+        machine.press(keys.one_move(self.profile))
+        machine.settle()
+        self.plies = 2
+        before = machine.settle()
+        machine.console.check(
+            "echo '<2>satellites-vm: a critical kernel message during play' > /dev/kmsg"
+        )
+        time.sleep(2)
+        after = machine.panel()
+        self.report.kernel_message_frame_intact = after == before
+        after.save_png(self.out / "after-kernel-message.png")
+        self.measure_idle(machine, "move")
+
+    def power_cuts(self, machine: Machine) -> Machine:
+        lost = extra = 0
+        for cut in range(self.args.cuts):
+            for _ in range(self.random.randint(1, 2)):
+                machine.press(keys.one_move(self.profile))
+                machine.settle()
+                self.plies += 2
+            partial = keys.one_move(self.profile)[: self.random.randint(0, 4)]
+            machine.press(partial, gap_s=0.2)
+            in_flight = 2 if len(partial) == 4 else 0
+            time.sleep(self.random.uniform(0.0, 1.5))
+            before = machine.panel()
+            machine.cut()
+            self.report.power_cuts += 1
+            before.save_png(self.out / f"cut-{cut + 1}-before.png")
+            machine = self.boot()
+            machine.console.wait_for_shell(600)
+            mount_stick(machine)
+            restored = self.saved_plies(machine)
+            lost += max(0, self.plies - restored)
+            extra += max(0, restored - (self.plies + in_flight))
+            self.plies = restored
+            machine.settle(timeout_s=300)
+            machine.press([keys.press(self.profile, Button.A)])
+            machine.settle().save_png(self.out / f"cut-{cut + 1}-continued.png")
+        self.report.moves_lost = lost
+        self.report.moves_extra = extra
+        return machine
+
+    def saved_plies(self, machine: Machine) -> int:
+        text = machine.console.check(
+            f"/opt/satellites/venv/bin/python -m device.journal show {SAVE_DIR}", timeout_s=300
+        )
+        try:
+            return len(parse_record(text).moves)
+        except RecordError as error:
+            raise StepFailed(f"the saved game cannot be read after a power cut: {error}") from error
+
+    def power_button(self, machine: Machine) -> None:
+        machine.qmp.events.clear()
+        pressed = time.monotonic()
+        machine.qmp.execute("system_powerdown")
+        event = machine.qmp.wait_event("SHUTDOWN", 120)
+        elapsed = time.monotonic() - pressed
+        if event is None:
+            self.report.failures.append("the power button did not shut the machine down")
+            machine.cut()
+            return
+        self.report.power_button_shutdown_s = round(elapsed, 1)
+        if elapsed > POWER_BUTTON_LIMIT_S:
+            self.report.failures.append(f"the power button took {elapsed:.0f} s to shut down")
+        machine.stop()
+        self.machine = None
+
+    # -- bookkeeping -------------------------------------------------------------------
+
+    def timed(self, name: str) -> _Timed:
+        return _Timed(self.report.timings_s, name)
+
+    def finish(self) -> None:
+        if self.machine is not None and self.machine.process.poll() is None:
+            self.machine.cut()
+        if self.card.name == "card.img":
+            self.card.unlink(missing_ok=True)
+        self.report.write(self.out / "report.json")
+
+
+class _Timed:
+    def __init__(self, timings: dict[str, float], name: str) -> None:
+        self.timings, self.name = timings, name
+
+    def __enter__(self) -> None:
+        self.started = time.monotonic()
+
+    def __exit__(self, *exc: object) -> None:
+        self.timings[self.name] = round(time.monotonic() - self.started, 1)
+
+
+def mount_stick(machine: Machine) -> None:
+    """The USB stick's stand-in (the bundle, the checkout, the sampling script), read-only."""
+    machine.console.check(
+        f"mkdir -p {STICK} && mount -o ro /dev/disk/by-label/{STICK_LABEL} {STICK}"
+    )
+
+
+def check_run(command: list[str | Path], **options: object) -> None:
+    result = subprocess.run(
+        [str(part) for part in command],
+        check=False,
+        capture_output=True,
+        text=True,
+        **options,  # type: ignore[call-overload]
+    )
+    if result.returncode != 0:
+        shown = " ".join(str(part) for part in command)
+        raise StepFailed(f"{shown}: exit {result.returncode}\n{result.stderr.strip()}")
+
+
+def simulator_title(profile: ProfileName, out: Path) -> Frame:
+    """The simulator's title frame for the profile, with a fresh save folder."""
+    out.mkdir(parents=True, exist_ok=True)
+    script = out / "title.script"
+    script.write_text("shot title\n", encoding="utf-8")
+    saves = out / "saves"
+    shutil.rmtree(saves, ignore_errors=True)
+    environment = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    check_run(
+        [sys.executable, "-m", "simulator", "--headless", "--profile", profile, "--mute",
+         "--save-dir", saves, "--script", script, "--out", out],
+        cwd=SOURCE_DIR, env=environment,
+    )  # fmt: skip
+    return Frame.from_png(out / "title.png")
+
+
+def make_bundle(path: Path, python_version: str) -> None:
+    check_run(
+        ["bash", SOURCE_DIR / "deploy/bundle.sh", "--out", path, "--python-version", python_version]
+    )
+
+
+def copy_checkout(destination: Path) -> None:
+    """The tree's files as they are now (tracked and new), without .git and .venv."""
+    listed = subprocess.run(
+        ["git", "-C", str(SOURCE_DIR), "ls-files", "-co", "--exclude-standard", "-z"],
+        check=True, capture_output=True,
+    ).stdout.decode().split("\0")  # fmt: skip
+    for name in filter(None, listed):
+        source = SOURCE_DIR / name
+        if source.is_file():
+            target = destination / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+
+
+def main_test(args: argparse.Namespace) -> int:
+    out: Path = args.out.resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    image = cached_image(args.suite)
+    if not image.is_complete():
+        status = main_build(image, args.suite, force=False)
+        if status != 0:
+            return status
+    run = FirstBoot(args, image, out)
+    started = time.monotonic()
+    try:
+        run.run()
+    except (StepFailed, QmpError, ConsoleError, FrameError, OSError) as error:
+        run.report.failures.append(str(error))
+    finally:
+        run.report.timings_s["total"] = round(time.monotonic() - started, 1)
+        run.finish()
+    print(json.dumps(json.loads((out / "report.json").read_text()), indent=2))
+    failed = bool(run.report.failures)
+    print(f"pi-vm test: {'FAILED' if failed else 'passed'}; report in {out / 'report.json'}")
+    return 1 if failed else 0

@@ -1,0 +1,90 @@
+"""The panel stand-in's pictures: QEMU's screendumps (PPM) and their comparison.
+
+The panel is RGB565, so two pictures are the same when they agree in the top
+5, 6 and 5 bits of red, green and blue: what a 16-bit panel can show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+RGB565_MASKS = (0xF8, 0xFC, 0xF8)
+
+
+class FrameError(Exception):
+    """A picture that cannot be read; the message says why."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    width: int
+    height: int
+    rgb: bytes
+    """Rows of RGB triplets, top to bottom."""
+
+    @classmethod
+    def from_ppm(cls, path: Path) -> Frame:
+        data = path.read_bytes()
+        fields: list[bytes] = []
+        position = 0
+        while len(fields) < 4:
+            while position < len(data) and data[position : position + 1].isspace():
+                position += 1
+            end = position
+            while end < len(data) and not data[end : end + 1].isspace():
+                end += 1
+            if end == position:
+                raise FrameError(f"{path}: not a PPM picture")
+            fields.append(data[position:end])
+            position = end
+        magic, width, height, depth = fields
+        if magic != b"P6" or depth != b"255":
+            raise FrameError(f"{path}: not an 8-bit binary PPM picture")
+        size = int(width) * int(height) * 3
+        pixels = data[position + 1 : position + 1 + size]
+        if len(pixels) != size:
+            raise FrameError(f"{path}: the picture is cut short")
+        return cls(int(width), int(height), pixels)
+
+    @classmethod
+    def from_png(cls, path: Path) -> Frame:
+        try:
+            surface = pygame.image.load(str(path))
+        except (pygame.error, FileNotFoundError) as error:
+            raise FrameError(f"{path}: {error}") from error
+        width, height = surface.get_size()
+        return cls(width, height, pygame.image.tobytes(surface, "RGB"))
+
+    def save_png(self, path: Path) -> None:
+        surface = pygame.image.frombytes(self.rgb, (self.width, self.height), "RGB")
+        pygame.image.save(surface, str(path))
+
+    def is_blank(self) -> bool:
+        """One colour all over (black before anything is shown, or a cleared screen)."""
+        first = self.rgb[:3]
+        return self.rgb == first * (self.width * self.height)
+
+    def as_rgb565(self) -> bytes:
+        red, green, blue = RGB565_MASKS
+        table = bytes(range(256))
+        masked = bytearray(self.rgb)
+        masked[0::3] = masked[0::3].translate(bytes(v & red for v in table))
+        masked[1::3] = masked[1::3].translate(bytes(v & green for v in table))
+        masked[2::3] = masked[2::3].translate(bytes(v & blue for v in table))
+        return bytes(masked)
+
+    def differing_pixels(self, other: Frame) -> int | None:
+        """How many pixels differ as an RGB565 panel shows them (None: other sizes)."""
+        if (self.width, self.height) != (other.width, other.height):
+            return None
+        mine, theirs = self.as_rgb565(), other.as_rgb565()
+        if mine == theirs:
+            return 0
+        return sum(
+            1
+            for index in range(0, len(mine), 3)
+            if mine[index : index + 3] != theirs[index : index + 3]
+        )

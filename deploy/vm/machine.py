@@ -1,0 +1,149 @@
+"""The virtual Zero 2 W: QEMU's ``virt`` machine with a Zero 2 W's cores and memory.
+
+- 4 Cortex-A53 cores and 512 MB, as on the Zero 2 W; no network inside.
+- Two displays, as a Pi with HDMI and a HAT has: ``console`` (virtio-gpu, the
+  first framebuffer, where the kernel's console binds as it does to the HDMI
+  output) and ``panel``, the HAT's stand-in at the profile's size: QEMU's
+  Cirrus adapter, whose kernel driver gives an RGB565 framebuffer as the SPI
+  panels' driver does. Nothing shows it until a program sets its mode: as on
+  a Pi, the app must light it itself.
+- A keyboard as an evdev key device (virtio-keyboard), as ``gpio-key`` gives.
+- The machine's own ``gpio-keys`` power button (``KEY_POWER``), pressed by QMP
+  ``system_powerdown``, as ``gpio-shutdown`` gives.
+- The card on a virtio disk with the host's cache honouring the guest's
+  flushes (``cache=directsync``: every write the guest completes is on the
+  host's disk, nothing the guest did not write is): quitting QEMU loses what a
+  power cut loses, the guest's own unwritten page cache.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from deploy.vm.recipe import KERNEL_CMDLINE, CachedImage, Suite, cached_image
+from ports.profiles import PROFILES, ProfileName
+
+CPU = "cortex-a53"
+CORES = 4
+MEMORY_MB = 512
+CONSOLE_ID = "console"
+PANEL_ID = "panel"
+PANEL_DEVICE = "cirrus-vga"
+PANEL_CONNECTOR = "VGA-1"
+PANEL_BITS_PER_PIXEL = 16
+
+
+def panel_mode(profile: ProfileName) -> str:
+    """The kernel's ``video=`` option giving the panel stand-in the profile's size, RGB565."""
+    width, height = PROFILES[profile].size
+    return f"video={PANEL_CONNECTOR}:{width}x{height}-{PANEL_BITS_PER_PIXEL}"
+
+
+@dataclass
+class MachineFiles:
+    """The sockets and logs of one running machine, in a folder of their own."""
+
+    folder: Path
+    qmp: Path = field(init=False)
+    serial: Path = field(init=False)
+    serial_log: Path = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.qmp = self.folder / "qmp.sock"
+        self.serial = self.folder / "serial.sock"
+        self.serial_log = self.folder / "serial.log"
+
+
+def qemu_command(
+    image: CachedImage,
+    card: Path,
+    profile: ProfileName,
+    files: MachineFiles | None,
+    stick: Path | None = None,
+) -> list[str]:
+    """The whole qemu-system-aarch64 command line (files None: serial on stdio)."""
+    command = [
+        "qemu-system-aarch64",
+        "-M", "virt",
+        "-cpu", CPU,
+        "-smp", str(CORES),
+        "-m", str(MEMORY_MB),
+        "-nodefaults",
+        "-no-user-config",
+        "-nic", "none",
+        "-display", "none",
+        "-kernel", str(image.kernel),
+        "-initrd", str(image.initrd),
+        "-append", f"{KERNEL_CMDLINE} {panel_mode(profile)}",
+        "-drive", f"if=none,id=card,file={card},format=raw,cache=directsync,discard=unmap",
+        "-device", "virtio-blk-pci,drive=card",
+        "-device", f"virtio-gpu-pci,id={CONSOLE_ID}",
+        "-device", f"{PANEL_DEVICE},id={PANEL_ID}",
+        "-device", "virtio-keyboard-pci",
+    ]  # fmt: skip
+    if stick is not None:
+        command += [
+            "-drive", f"if=none,id=stick,file={stick},format=raw,readonly=on",
+            "-device", "virtio-blk-pci,drive=stick",
+        ]  # fmt: skip
+    if files is None:
+        command += ["-serial", "mon:stdio"]
+    else:
+        command += [
+            "-chardev",
+            f"socket,id=serial0,path={files.serial},server=on,wait=off,logfile={files.serial_log}",
+            "-serial", "chardev:serial0",
+            "-qmp", f"unix:{files.qmp},server=on,wait=off",
+        ]  # fmt: skip
+    return command
+
+
+def fresh_card(image: CachedImage, destination: Path) -> Path:
+    """A copy of the built card (sparse), so every boot starts from a new card."""
+    card = destination / "card.img"
+    subprocess.run(["cp", "--sparse=always", str(image.card), str(card)], check=True)
+    return card
+
+
+def start(command: list[str], log: Path) -> subprocess.Popen[bytes]:
+    with log.open("ab") as output:
+        return subprocess.Popen(
+            ["nice", "-n", "10", *command], stdout=output, stderr=subprocess.STDOUT
+        )
+
+
+def add_boot_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--profile", type=ProfileName, choices=tuple(ProfileName), default=ProfileName.HATMINI
+    )
+    parser.add_argument("--suite", type=Suite, choices=tuple(Suite), default=Suite.BOOKWORM)
+    parser.add_argument(
+        "--card", type=Path, help="boot this card image (default: a fresh copy of the built one)"
+    )
+
+
+def main_boot(args: argparse.Namespace) -> int:
+    image = cached_image(args.suite)
+    if not image.is_complete():
+        print("pi-vm boot: no card image yet: run scripts/pi-vm build first", file=sys.stderr)
+        return 1
+    if shutil.which("qemu-system-aarch64") is None:
+        print(
+            "pi-vm boot: qemu-system-aarch64 is missing (apt-get install qemu-system-arm)",
+            file=sys.stderr,
+        )
+        return 1
+    with tempfile.TemporaryDirectory(prefix="pi-vm-") as folder:
+        card = args.card or fresh_card(image, Path(folder))
+        qmp = Path(folder) / "qmp.sock"
+        command = qemu_command(image, card, args.profile, None)
+        command += ["-qmp", f"unix:{qmp},server=on,wait=off"]
+        print(f"booting {card} ({args.profile}); QMP on {qmp}; Ctrl-A X quits", flush=True)
+        return subprocess.run(command, check=False, env={**os.environ}).returncode

@@ -1,0 +1,122 @@
+"""What goes into the virtual card, and when the cached image must be built again.
+
+The image is cached outside the tree under a key made from the recipe's own
+files (this package's image recipe and the files it copies into the guest), so
+editing any of them builds a new image and nothing else does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+VM_DIR = Path(__file__).resolve().parent
+GUEST_DIR = VM_DIR / "guest"
+RECIPE_FILES = ("recipe.py", "image.py")
+"""The modules whose text decides the image's contents (with everything in guest/)."""
+
+
+class Suite(StrEnum):
+    """The Debian release the card is built from (Raspberry Pi OS follows it)."""
+
+    BOOKWORM = "bookworm"
+    TRIXIE = "trixie"
+
+
+PACKAGES = (
+    "systemd",
+    "systemd-sysv",
+    "udev",
+    "kmod",
+    "linux-image-arm64",
+    "initramfs-tools",
+    "python3",
+    "python3-venv",
+    "e2fsprogs",
+    "dosfstools",
+    "procps",
+)
+"""Installed into the minbase root: what Raspberry Pi OS Lite has that the
+appliance's offline install needs (python3-venv for its virtual environment,
+systemd and udev for the service and the devices, the kernel and its initramfs)."""
+
+BOOT_LABEL = "bootfs"
+ROOT_LABEL = "rootfs"
+DATA_LABEL = "satdata"
+"""Raspberry Pi OS's two partition labels, and the data partition's from deploy/README.md."""
+
+BOOT_MIB = 128
+DATA_MIB = 64
+ROOT_SPARE_MIB = 700
+"""Room left on the root file system for the appliance's virtual environment."""
+
+KERNEL_CMDLINE = (
+    f"root=LABEL={ROOT_LABEL} rootwait rw console=tty1 console=ttyAMA0 quiet loglevel=3"
+)
+"""tty1 (fbcon on the first display) as on a Pi; the serial console last, so that
+/dev/console is the control channel."""
+
+
+@dataclass(frozen=True)
+class CachedImage:
+    """Where one built image lives: the card and the kernel and initramfs beside it."""
+
+    folder: Path
+
+    @property
+    def card(self) -> Path:
+        return self.folder / "card.img"
+
+    @property
+    def kernel(self) -> Path:
+        return self.folder / "vmlinuz"
+
+    @property
+    def initrd(self) -> Path:
+        return self.folder / "initrd.img"
+
+    @property
+    def stamp(self) -> Path:
+        """Written last: an image without it was not finished."""
+        return self.folder / "complete"
+
+    def is_complete(self) -> bool:
+        return all(path.is_file() for path in (self.stamp, self.card, self.kernel, self.initrd))
+
+
+def recipe_files() -> list[Path]:
+    """Every file whose contents decide the image, in a fixed order."""
+    guest = sorted(path for path in GUEST_DIR.rglob("*") if path.is_file())
+    return [VM_DIR / name for name in RECIPE_FILES] + guest
+
+
+def recipe_key(suite: Suite, files: Iterable[Path], base: Path = VM_DIR) -> str:
+    """A short hash of the suite and of each recipe file's name and contents."""
+    digest = hashlib.sha256(suite.encode())
+    for path in files:
+        digest.update(b"\0" + path.relative_to(base).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def cache_root() -> Path:
+    """~/.cache/satellites-pi-vm, or $SATELLITES_VM_CACHE."""
+    explicit = os.environ.get("SATELLITES_VM_CACHE")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "satellites-pi-vm"
+
+
+def cached_image(suite: Suite, root: Path | None = None) -> CachedImage:
+    """The image for this suite and the recipe as it is now (built or not)."""
+    key = recipe_key(suite, recipe_files())
+    return CachedImage((root or cache_root()) / f"{suite}-{key}")
+
+
+def needs_build(image: CachedImage, force: bool = False) -> bool:
+    return force or not image.is_complete()

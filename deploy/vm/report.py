@@ -1,0 +1,76 @@
+"""``report.json``: what the first boot in the virtual Zero 2 W measured.
+
+Every field is present in every report; a measurement that was not taken
+(the short form, or a step that failed first) is null, and ``failures``
+says what went wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+
+@dataclass
+class Idle:
+    """The appliance waiting, over a few seconds: its wakeups and its share of one core."""
+
+    wakeups_per_s: float
+    cpu_percent: float
+
+
+@dataclass
+class Report:
+    profile: str
+    suite: str
+    short: bool
+    first_frame_matches: bool | None = None
+    first_frame_differing_pixels: int | None = None
+    boot_to_first_frame_s: float | None = None
+    boot_to_title_s: float | None = None
+    process_start_to_first_frame_s: float | None = None
+    install_s: float | None = None
+    boot_to_shell_s: float | None = None
+    power_cuts: int = 0
+    moves_lost: int | None = None
+    moves_extra: int | None = None
+    kernel_message_frame_intact: bool | None = None
+    power_button_shutdown_s: float | None = None
+    idle_wakeups_per_s: dict[str, float] = field(default_factory=dict)
+    idle_cpu_percent: dict[str, float] = field(default_factory=dict)
+    rss_mb: float | None = None
+    appliance_processes: int | None = None
+    mem_available_min_mb: float | None = None
+    vm_speed: dict[str, float] = field(default_factory=dict)
+    panel: dict[str, str] = field(default_factory=dict)
+    failures: list[str] = field(default_factory=list)
+    timings_s: dict[str, float] = field(default_factory=dict)
+
+    def record_idle(self, moment: str, idle: Idle) -> None:
+        self.idle_wakeups_per_s[moment] = idle.wakeups_per_s
+        self.idle_cpu_percent[moment] = idle.cpu_percent
+
+    def write(self, path: Path) -> None:
+        path.write_text(json.dumps(asdict(self), indent=2) + "\n", encoding="utf-8")
+
+
+REQUIRED_FIELDS = (
+    "first_frame_matches",
+    "boot_to_first_frame_s",
+    "process_start_to_first_frame_s",
+    "install_s",
+    "power_cuts",
+    "moves_lost",
+    "idle_wakeups_per_s",
+    "idle_cpu_percent",
+    "rss_mb",
+    "mem_available_min_mb",
+    "vm_speed",
+)
+"""The fields the issue asks every report to hold."""
+
+
+def speed(guest_s: float, host_s: float) -> dict[str, float]:
+    """The benchmark's seconds on each side and how many times slower the guest is."""
+    return {"guest_s": guest_s, "host_s": host_s, "slowdown": round(guest_s / host_s, 2)}

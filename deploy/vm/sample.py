@@ -1,0 +1,125 @@
+"""Measurements taken inside the guest (and the speed benchmark, on both sides).
+
+Runs with the guest's own python3 and the standard library only:
+
+    python3 sample.py bench                 # seconds for the pure-Python benchmark
+    python3 sample.py idle UNIT SECONDS     # the unit's wakeups, CPU and memory, as JSON
+    python3 sample.py memwatch FILE         # MemAvailable (kB) every half second, appended
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+CGROUP = Path("/sys/fs/cgroup/system.slice")
+
+
+def bench(rounds: int = 200_000) -> float:
+    """Seconds for a fixed mix of what Python code does: calls, dicts, lists, strings."""
+    started = time.perf_counter()
+    table: dict[int, int] = {}
+    total = 0
+    for number in range(rounds):
+        key = (number * 7919) % 1009
+        table[key] = table.get(key, 0) + number
+        total += len(str(number)) + sum([key, number & 15])
+    if total < 0 or not table:
+        raise AssertionError("unreachable: keeps the loop's work alive")
+    return time.perf_counter() - started
+
+
+def _pids(unit: str) -> list[int]:
+    procs = CGROUP / unit / "cgroup.procs"
+    return [int(line) for line in procs.read_text().split()]
+
+
+def _switches(pids: list[int]) -> int:
+    total = 0
+    for pid in pids:
+        for task in Path(f"/proc/{pid}/task").glob("*"):
+            try:
+                status = (task / "status").read_text()
+            except OSError:
+                continue
+            for line in status.splitlines():
+                if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                    total += int(line.split()[1])
+    return total
+
+
+def _cpu_usec(unit: str) -> int:
+    for line in (CGROUP / unit / "cpu.stat").read_text().splitlines():
+        if line.startswith("usage_usec"):
+            return int(line.split()[1])
+    return 0
+
+
+def _rss_kb(pids: list[int]) -> int:
+    total = 0
+    for pid in pids:
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        for line in status.splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total
+
+
+def idle(unit: str, seconds: float) -> dict[str, float]:
+    """Wakeups a second (context switches of every thread) and CPU % of one core."""
+    pids = _pids(unit)
+    switches, cpu, started = _switches(pids), _cpu_usec(unit), time.monotonic()
+    time.sleep(seconds)
+    elapsed = time.monotonic() - started
+    pids = _pids(unit)
+    return {
+        "wakeups_per_s": round((_switches(pids) - switches) / elapsed, 2),
+        "cpu_percent": round((_cpu_usec(unit) - cpu) / 1e4 / elapsed, 2),
+        "rss_mb": round(_rss_kb(pids) / 1024, 1),
+        "processes": len(pids),
+    }
+
+
+def memwatch(path: Path) -> None:
+    with path.open("a") as log:
+        while True:
+            for line in Path("/proc/meminfo").read_text().splitlines():
+                if line.startswith("MemAvailable:"):
+                    log.write(line.split()[1] + "\n")
+                    log.flush()
+            time.sleep(0.5)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python3 sample.py", description="Measurements taken inside the virtual Zero 2 W."
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("bench", help="seconds for the pure-Python benchmark")
+    unit = commands.add_parser("idle", help="a unit's wakeups, CPU and memory, as JSON")
+    unit.add_argument("unit")
+    unit.add_argument("seconds", type=float)
+    watch = commands.add_parser("memwatch", help="append MemAvailable (kB) every half second")
+    watch.add_argument("file", type=Path)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "bench":
+        print(f"{bench():.3f}")
+    elif args.command == "idle":
+        print(json.dumps(idle(args.unit, args.seconds)))
+    else:
+        memwatch(args.file)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

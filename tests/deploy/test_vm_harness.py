@@ -1,0 +1,118 @@
+"""The pure parts of the virtual Zero 2 W's harness: no QEMU needed."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from deploy.vm import keys
+from deploy.vm.console import framed, unframe
+from deploy.vm.frames import Frame, FrameError
+from deploy.vm.hostpkg import missing_packages
+from deploy.vm.machine import MachineFiles, panel_mode, qemu_command
+from deploy.vm.recipe import CachedImage
+from deploy.vm.report import REQUIRED_FIELDS, Idle, Report, speed
+from ports.profiles import ProfileName
+
+
+def test_a_commands_output_is_what_lies_between_its_markers() -> None:
+    line = framed("ls /dev/fb*", "abc123")
+    assert line.endswith("\n") and "<<<abc123" not in line and ">>>abc123" not in line
+    echoed = line.replace("\n", "\r\n")
+    console = f"{echoed}<<<abc123\r\n/dev/fb0\r\n/dev/fb1\r\n>>>abc123 0\r\nroot@satellites-vm:/# "
+    result = unframe(console, "abc123")
+    assert result is not None and result.ok and result.output == "/dev/fb0\n/dev/fb1\n"
+
+
+def test_a_command_is_unfinished_until_its_status_arrives_and_a_failure_is_kept() -> None:
+    assert unframe("<<<t1\r\npartial output", "t1") is None
+    result = unframe("<<<t1\r\nno such file\r\n>>>t1 2\r\n", "t1")
+    assert result is not None and not result.ok and result.status == 2
+    assert unframe("<<<t0\r\nx\r\n>>>t0 0\r\n", "t1") is None, "another command's markers"
+
+
+def ppm(path: Path, width: int, height: int, pixels: bytes) -> Path:
+    path.write_bytes(f"P6\n{width} {height}\n255\n".encode() + pixels)
+    return path
+
+
+def test_a_screendump_is_read_and_compared_as_an_rgb565_panel_shows_it(tmp_path: Path) -> None:
+    dark = Frame.from_ppm(ppm(tmp_path / "a.ppm", 2, 1, bytes([8, 4, 8, 200, 100, 50])))
+    assert (dark.width, dark.height) == (2, 1) and not dark.is_blank()
+    # The bits below RGB565's precision differ: the panel shows the same picture.
+    same = Frame(2, 1, bytes([15, 7, 15, 207, 103, 55]))
+    assert dark.differing_pixels(same) == 0
+    other = Frame(2, 1, bytes([8, 4, 8, 208, 100, 50]))
+    assert dark.differing_pixels(other) == 1
+    assert dark.differing_pixels(Frame(1, 2, dark.rgb)) is None
+
+
+def test_a_blank_panel_is_one_colour(tmp_path: Path) -> None:
+    assert Frame(2, 2, bytes(12)).is_blank()
+    assert not Frame(2, 2, bytes(11) + b"\x01").is_blank()
+
+
+def test_a_frame_round_trips_through_png(tmp_path: Path) -> None:
+    frame = Frame(2, 1, bytes([255, 0, 0, 0, 0, 255]))
+    frame.save_png(tmp_path / "f.png")
+    assert Frame.from_png(tmp_path / "f.png") == frame
+
+
+@pytest.mark.parametrize(
+    "data", [b"", b"P5\n1 1\n255\n\x00", b"P6\n2 2\n255\n\x00\x00", b"P6\n1 1\n65535\n\x00\x00"]
+)
+def test_a_damaged_screendump_is_an_error_not_a_traceback(tmp_path: Path, data: bytes) -> None:
+    (tmp_path / "bad.ppm").write_bytes(data)
+    with pytest.raises(FrameError):
+        Frame.from_ppm(tmp_path / "bad.ppm")
+
+
+def test_only_the_packages_of_missing_commands_are_named_once_each() -> None:
+    present = {"mkfs.ext4", "sfdisk"}
+    commands = {"mkfs.ext4": "e2fsprogs", "e2fsck": "e2fsprogs", "mcopy": "mtools",
+                "mdir": "mtools", "sfdisk": "fdisk"}  # fmt: skip
+
+    def which(name: str) -> str | None:
+        return f"/usr/bin/{name}" if name in present else None
+
+    assert missing_packages(commands, which) == ["e2fsprogs", "mtools"]
+
+
+def test_each_profiles_buttons_become_the_keys_their_overlay_sends() -> None:
+    assert keys.new_game(ProfileName.HATMINI)[0] == keys.Press("right")  # X: NEXT
+    assert keys.one_move(ProfileName.HATMINI) == [
+        keys.Press("right"), keys.Press("ret"), keys.Press("right"), keys.Press("ret")
+    ]  # fmt: skip
+    menu = keys.menu(ProfileName.HATMINI)
+    assert menu.qcode == "backspace" and menu.hold_ms > 500, "B held opens the menu"
+    assert keys.menu(ProfileName.TABLETOP) == keys.Press("esc")
+
+
+def test_the_machine_is_a_zero_2_w_without_network_whose_disk_keeps_only_writes(
+    tmp_path: Path,
+) -> None:
+    command = qemu_command(
+        CachedImage(tmp_path), tmp_path / "card.img", ProfileName.LCDHAT, MachineFiles(tmp_path)
+    )
+    joined = " ".join(command)
+    assert "-cpu cortex-a53 -smp 4 -m 512" in joined and "-nic none" in joined
+    assert "cache=directsync" in joined and "unsafe" not in joined
+    assert "virtio-keyboard-pci" in joined and "-display none" in joined
+    assert command.index("virtio-gpu-pci,id=console") < command.index("cirrus-vga,id=panel"), (
+        "the console's display comes first: fbcon binds it, not the panel"
+    )
+    assert panel_mode(ProfileName.LCDHAT) in joined
+    assert panel_mode(ProfileName.LCDHAT) == "video=VGA-1:240x240-16"
+
+
+def test_a_report_holds_every_field_asked_for(tmp_path: Path) -> None:
+    report = Report(profile="hatmini", suite="bookworm", short=True)
+    report.record_idle("title", Idle(wakeups_per_s=101.5, cpu_percent=6.2))
+    report.vm_speed = speed(guest_s=4.0, host_s=0.25)
+    report.write(tmp_path / "report.json")
+    written = json.loads((tmp_path / "report.json").read_text())
+    assert set(REQUIRED_FIELDS) <= set(written)
+    assert written["idle_wakeups_per_s"] == {"title": 101.5}
+    assert written["idle_cpu_percent"] == {"title": 6.2}
+    assert written["vm_speed"] == {"guest_s": 4.0, "host_s": 0.25, "slowdown": 16.0}
+    assert written["first_frame_matches"] is None, "not measured is null, never a guess"

@@ -75,10 +75,9 @@ def main() -> None:
         for name, rss, pss in rows:
             print(f"{name:<22} RSS {rss:6.1f} MB  PSS {pss:6.1f} MB")
         total = rows[1:]
-        print(
-            f"{'all (' + str(len(workers)) + ' workers)':<22} RSS {sum(r[1] for r in total):6.1f} MB"
-            f"  PSS {sum(r[2] for r in total):6.1f} MB"
-        )
+        label = f"all ({len(workers)} workers)"
+        rss, pss = sum(row[1] for row in total), sum(row[2] for row in total)
+        print(f"{label:<22} RSS {rss:6.1f} MB  PSS {pss:6.1f} MB")
         app.to_title()
 
 

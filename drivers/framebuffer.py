@@ -45,6 +45,7 @@ class FramebufferDisplay(RotatingDisplay):
         the device is asked, and lit (``drivers.fbdev.light``)."""
         super().__init__(size, 1, rotation)
         self._background = background
+        self._surface.fill(background)  # until the first frame: no black flash
         self.bytes_written = 0
         self.light_problem: str | None = None
         """Why the kernel would not light the framebuffer, if it refused."""

@@ -48,3 +48,10 @@ def test_a_pixel_is_encoded_as_the_framebuffer_holds_it() -> None:
     assert PANEL.encode((255, 0, 0)) == (0xF800).to_bytes(2, "little")
     wide = FramebufferGeometry.for_format(PixelFormat.XRGB8888, 4, 4)
     assert wide.encode((1, 2, 3)) == bytes([3, 2, 1, 0])
+
+
+def test_until_the_first_frame_the_panel_shows_the_background(tmp_path: Path) -> None:
+    """The splash gives way to the game's background, never to a black flash."""
+    device = device_file(tmp_path)
+    FramebufferDisplay((320, 240), device, geometry=PANEL, background=(24, 26, 34))
+    assert device.read_bytes() == PANEL.encode((24, 26, 34)) * (320 * 240)

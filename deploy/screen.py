@@ -17,13 +17,14 @@ from pathlib import Path
 
 import pygame
 
+from deploy import panel
 from deploy.config import Config, Display
+from deploy.panel import PanelMissingError, panel_of
 from device.theme import STANDARD
 from drivers.display import FullScreenDisplay, RotatingDisplay
 from drivers.framebuffer import FramebufferDisplay, FramebufferError
-from drivers.outputs import SYSFS, Panel, describe_outputs, find_output, framebuffer_of
+from drivers.outputs import SYSFS, find_output
 from drivers.preflight import PreflightError, require_kmsdrm
-from ports.profiles import PROFILES
 
 KMSDRM_PACKAGES = "libegl1 libgles2 libgbm1 libgl1-mesa-dri libdrm2"
 """What SDL's kmsdrm driver loads at run time (Raspberry Pi OS Lite lacks them)."""
@@ -31,10 +32,6 @@ KMSDRM_PACKAGES = "libegl1 libgles2 libgbm1 libgl1-mesa-dri libdrm2"
 
 class ScreenError(Exception):
     """No backend could open the screen; the message says why and what to do."""
-
-
-def panel_of(config: Config) -> Panel:
-    return Panel(PROFILES[config.profile].panel)
 
 
 def open_screen(
@@ -72,24 +69,11 @@ def open_kmsdrm(config: Config, size: tuple[int, int], sysfs: Path) -> FullScree
     return FullScreenDisplay(size, background=STANDARD.background)
 
 
-def framebuffer_device(config: Config, sysfs: Path) -> Path:
-    """The configured /dev/fbN, or the one the kernel made for the profile's panel."""
-    if config.fb_device:
-        return Path(config.fb_device)
-    panel = panel_of(config)
-    output = find_output(panel, sysfs)
-    device = framebuffer_of(output, sysfs) if output is not None else None
-    if device is None:
-        raise ScreenError(
-            f"no framebuffer for the {panel} panel (outputs: {describe_outputs(sysfs)}): "
-            f"check the display lines of deploy/boot-{config.profile}.txt are in "
-            "/boot/firmware/config.txt and reboot, or set fb_device in the config"
-        )
-    return device
-
-
 def open_framebuffer(config: Config, size: tuple[int, int], sysfs: Path) -> FramebufferDisplay:
-    device = framebuffer_device(config, sysfs)
+    try:
+        device = panel.framebuffer_device(config, sysfs)
+    except PanelMissingError as error:
+        raise ScreenError(str(error)) from error
     # evdev: SDL's dummy video driver that still reads the buttons from /dev/input.
     os.environ["SDL_VIDEODRIVER"] = "evdev"
     pygame.display.init()

@@ -45,11 +45,10 @@ from ports.display import Display, KeyMap
 from ports.link import LinkCable, LinkConnector, LinkSession, Role
 from ports.power import Backlight, PowerSwitch, Supply
 from ports.sound import Speaker
+from ports.wait import Waiter
 
 MAX_WAIT_MS = 1000
 """The loop sleeps at most this long, even when nothing is due."""
-INPUT_POLL_MS = 10
-"""How often the idle loop looks for button events (the worst added latency)."""
 
 
 def monotonic_ms() -> int:
@@ -57,21 +56,23 @@ def monotonic_ms() -> int:
     return int(time.monotonic() * 1000)
 
 
-def wait_for_events(timeout_ms: int) -> list[pygame.event.Event]:
-    """The pending events, waiting up to ``timeout_ms`` for the first one.
+class QueueWaiter:
+    """Waits on SDL's own event queue (desktop video drivers block in it).
 
-    SDL only blocks on input with desktop video drivers (X11, Wayland, ...);
-    with kmsdrm, as on the device, and the dummy driver, its own wait checks
-    the queue every millisecond.  Sleeping ten times longer between checks
-    keeps an idle handheld's CPU near zero at an unnoticeable latency.
+    Only desktop drivers (X11, Wayland) block there; with kmsdrm, evdev and
+    dummy SDL looks at the queue every millisecond, so the device passes a
+    waiter on its input devices' file descriptors instead.
     """
-    deadline = time.monotonic() + timeout_ms / 1000
-    while True:
-        events = pygame.event.get()
-        remaining = deadline - time.monotonic()
-        if events or remaining <= 0:
-            return events
-        time.sleep(min(INPUT_POLL_MS / 1000, remaining))
+
+    def wait(self, timeout_ms: int) -> bool:
+        event = pygame.event.wait(timeout_ms)
+        if event.type == pygame.NOEVENT:
+            return False
+        pygame.event.post(event)  # the app takes it with the rest of the queue
+        return True
+
+    def wake(self) -> None:
+        pygame.event.post(pygame.event.Event(pygame.USEREVENT))
 
 
 def link_info(game: Game) -> LinkInfo | None:
@@ -104,8 +105,10 @@ class App:
         supply: Supply | None = None,
         disk: Disk | None = None,
         speaker: Speaker | None = None,
+        waiter: Waiter | None = None,
     ) -> None:
         self.profile = profile
+        self.waiter: Waiter = waiter or QueueWaiter()
         self.display = display
         self.keymap = keymap
         self.save_dir = save_dir
@@ -360,9 +363,13 @@ class App:
         return True
 
     def step(self, timeout_ms: int | None = None) -> None:
-        """One turn of the loop: wait for input or a timer, react, draw."""
+        """One turn of the loop: wait for input or the next deadline, react, draw."""
         wait = self.wait_ms() if timeout_ms is None else timeout_ms
-        for event in wait_for_events(wait):
+        events = pygame.event.get()
+        if not events and wait > 0:
+            self.waiter.wait(wait)
+            events = pygame.event.get()
+        for event in events:
             self.handle_event(event)
         self.update()
         self.draw()

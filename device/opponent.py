@@ -95,11 +95,16 @@ class EngineThinker:
     """The engine's search on a daemon thread; a cancelled answer is dropped."""
 
     def __init__(
-        self, seed: int | None = None, think_ahead: Callable[[], bool] = lambda: False
+        self,
+        seed: int | None = None,
+        think_ahead: Callable[[], bool] = lambda: False,
+        workers: int | None = None,
     ) -> None:
+        """``workers``: search processes (None: as this machine's cores and memory allow;
+        thinking ahead uses the same ones)."""
         self._rng = random.Random(seed)
         self._next_seed = self._rng.randrange(2**31)
-        self._search = BackgroundSearch()
+        self._search = BackgroundSearch(workers)
         self._busy = False
         self._think_ahead = think_ahead
         self._stage = PonderStage.IDLE

@@ -8,16 +8,25 @@ workers together search about ``workers`` times the nodes in the time one
 search takes, so a level looks deeper at the same pace.  The result is a pure
 function of the position, the limits, the seed and the number of workers.
 
-The processes are started once (``spawn``: safe beside the app's threads) and
-kept.  ``cancel`` moves on a shared generation number that every worker looks
-at every few dozen nodes, so a cancelled search stops within milliseconds.
+The processes are started when the first search needs them (never at the
+app's launch) and kept.  They are ``spawn``ed (safe beside the app's threads)
+without the parent's main module, so a worker holds the engine only, not
+pygame and the app: about a third of the memory.  On a board with little
+memory (a Zero 2 W's 512 MB) there are fewer of them.  ``cancel`` moves on a
+shared generation number that every worker looks at every few dozen nodes,
+so a cancelled search stops within milliseconds.
 """
 
+import contextlib
 import multiprocessing
 import os
+import sys
 import time
+import types
+from collections.abc import Iterator
 from concurrent.futures import FIRST_EXCEPTION, Future, ProcessPoolExecutor, wait
 from multiprocessing.sharedctypes import Synchronized
+from pathlib import Path
 from typing import Final
 
 from engine.ai.search import Limits, Search, SearchResult
@@ -28,6 +37,10 @@ WAIT_STEP: Final = 0.005
 """Seconds between looks at the cancel flag while the workers search."""
 CORES_FOR_WORKERS: Final = 4
 """Machines with at least this many cores search in worker processes by default."""
+SMALL_MEMORY_MB: Final = 1024
+"""Below this much memory (MemTotal) at most ``SMALL_MEMORY_WORKERS`` processes search."""
+SMALL_MEMORY_WORKERS: Final = 2
+MEMINFO: Final = Path("/proc/meminfo")
 
 LimitFields = tuple[int, float, int, int, int, int, int]
 ResultFields = tuple[int, int, int, int]
@@ -39,11 +52,31 @@ _pools: dict[int, ProcessPoolExecutor] = {}
 """The kept pools by their number of processes (one in practice)."""
 
 
-def default_workers() -> int:
+def memory_mb(meminfo: Path = MEMINFO) -> int | None:
+    """The machine's memory (MemTotal) in MB, or None where the kernel does not say."""
+    try:
+        lines = meminfo.read_text(encoding="ascii").splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        name, _, value = line.partition(":")
+        if name == "MemTotal" and value.split()[:1] and value.split()[0].isdigit():
+            return int(value.split()[0]) // 1024
+    return None
+
+
+def default_workers(cores: int | None = None, meminfo: Path = MEMINFO) -> int:
     """Worker processes to search with here: four on a machine with four cores
-    or more (every Raspberry Pi from the Zero 2 W on), none below that."""
-    cores = os.cpu_count() or 1
-    return CORES_FOR_WORKERS if cores >= CORES_FOR_WORKERS else 1
+    or more (every Raspberry Pi from the Zero 2 W on), two of them below 1 GB
+    of memory (the Zero 2 W), none (1) on fewer cores."""
+    if cores is None:
+        cores = os.cpu_count() or 1
+    if cores < CORES_FOR_WORKERS:
+        return 1
+    memory = memory_mb(meminfo)
+    if memory is not None and memory < SMALL_MEMORY_MB:
+        return SMALL_MEMORY_WORKERS
+    return CORES_FOR_WORKERS
 
 
 def _limit_fields(limits: Limits) -> LimitFields:
@@ -83,9 +116,24 @@ def _idle() -> None:
     """A task that only makes the pool start its processes."""
 
 
+@contextlib.contextmanager
+def _without_main_module() -> Iterator[None]:
+    """While workers are spawned: no main module for them to import again.
+
+    ``spawn`` makes each worker import the parent's main module (the app's
+    launcher, and with it pygame and the whole app); an empty one in its
+    place leaves the worker with what the tasks need, the engine.
+    """
+    main = sys.modules["__main__"]
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        yield
+    finally:
+        sys.modules["__main__"] = main
+
+
 def start_workers(count: int) -> tuple[ProcessPoolExecutor, "Synchronized[int]"]:
-    """The kept pool of ``count`` processes; the first call starts them (do it
-    early: starting a process takes longer than a cancel may)."""
+    """The kept pool of ``count`` processes; the first call starts them all."""
     global _generation
     context = multiprocessing.get_context("spawn")
     if _generation is None:
@@ -95,8 +143,9 @@ def start_workers(count: int) -> tuple[ProcessPoolExecutor, "Synchronized[int]"]
         pool = ProcessPoolExecutor(
             count, context, initializer=_adopt_generation, initargs=(_generation,)
         )
-        for _ in range(count):
-            pool.submit(_idle)
+        with _without_main_module():  # each of these submits spawns one process
+            for _ in range(count):
+                pool.submit(_idle)
         _pools[count] = pool
     return pool, _generation
 

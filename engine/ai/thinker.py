@@ -25,7 +25,7 @@ import threading
 from dataclasses import dataclass
 
 from engine.ai.levels import HINT_LEVEL, level
-from engine.ai.parallel import ParallelSearch, default_workers, start_workers
+from engine.ai.parallel import ParallelSearch, default_workers
 from engine.ai.search import Search, SearchResult
 from engine.position import Position
 
@@ -50,8 +50,6 @@ class Thinker:
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = default_workers() if workers is None else workers
-        if self.workers > 1:
-            start_workers(self.workers)
         self._search: Search | ParallelSearch | None = None
         self._thread: threading.Thread | None = None
         self._result: SearchResult | None = None

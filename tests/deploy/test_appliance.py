@@ -7,7 +7,7 @@ from typing import ClassVar
 import pygame
 import pytest
 
-from deploy import appliance, screen
+from deploy import appliance, panel, screen, session
 from deploy.config import Config, Display, render_config
 from device.app import App
 from device.settings import Settings, load_settings, store_settings
@@ -66,7 +66,7 @@ def test_a_framebuffer_that_cannot_open_is_one_line_and_status_2(
 ) -> None:
     path = write_config(tmp_path)
     path.write_text(path.read_text().replace('"dummy"', '"framebuffer"'), encoding="utf-8")
-    monkeypatch.setattr(screen, "framebuffer_device", lambda config, sysfs: Path("/dev/fb7"))
+    monkeypatch.setattr(panel, "framebuffer_device", lambda config, sysfs: Path("/dev/fb7"))
     assert appliance.main(["--config", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "/dev/fb7" in err and "Traceback" not in err
@@ -87,8 +87,8 @@ def framebuffer_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     device = tmp_path / "fb1"
     geometry = FramebufferGeometry.for_format(PixelFormat.RGB565, 320, 240)
     prepare_framebuffer_file(device, geometry)
-    monkeypatch.setattr(screen, "framebuffer_device", lambda config, sysfs: device)
-    monkeypatch.setattr(FramebufferGeometry, "from_device", lambda fd: geometry)
+    monkeypatch.setattr(panel, "framebuffer_device", lambda config, sysfs: device)
+    monkeypatch.setattr(FramebufferGeometry, "from_device", lambda fd, ioctl: geometry)
     return device
 
 
@@ -101,9 +101,10 @@ def test_kmsdrm_that_cannot_start_falls_back_to_the_framebuffer_saying_so(
         raise pygame.error("Could not initialize EGL")
 
     monkeypatch.setattr(screen, "require_kmsdrm", no_egl)
-    monkeypatch.setattr(appliance, "App", ShownApp)
+    monkeypatch.setattr(session, "App", ShownApp)
     config = Config(save_dir=tmp_path / "saves", display=Display.KMSDRM)
-    appliance.run(config)
+    (tmp_path / "tty0").touch()  # a regular file: the console cannot be put in graphics mode
+    session.run(config, tty=tmp_path / "tty0", dev_input=tmp_path)
     err = capsys.readouterr().err
     assert "kmsdrm could not open the screen (Could not initialize EGL)" in err
     assert "using the framebuffer instead" in err and "libegl1" in err
@@ -117,8 +118,8 @@ def test_without_its_data_partition_the_game_starts_with_saves_off(
     saves.mkdir()
     mounts = tmp_path / "mounts"
     mounts.write_text("overlayroot / overlay rw 0 0\n")  # read-only root, partition missing
-    monkeypatch.setattr(appliance, "App", ShownApp)
-    appliance.run(Config(save_dir=saves, display=Display.DUMMY), mounts=mounts)
+    monkeypatch.setattr(session, "App", ShownApp)
+    session.run(Config(save_dir=saves, display=Display.DUMMY), mounts=mounts)
     assert "saves are off" in capsys.readouterr().err
     assert [words.startswith("Saves are off:") for words in ShownApp.shown] == [True]
     assert "overlay" in ShownApp.shown[0]
@@ -139,9 +140,9 @@ def test_a_crash_is_kept_and_named_once_at_the_next_start(
     assert "KeyError: 'cell 101'" in (tmp_path / "saves" / "last-crash.txt").read_text()
     monkeypatch.undo()
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setattr(appliance, "App", ShownApp)
+    monkeypatch.setattr(session, "App", ShownApp)
     config = Config(save_dir=tmp_path / "saves", display=Display.DUMMY)
-    appliance.run(config)
+    session.run(config)
     assert ShownApp.shown == ["The game stopped by itself last time (KeyError: 'cell 101')."]
-    appliance.run(config)
+    session.run(config)
     assert ShownApp.shown == []

@@ -22,7 +22,7 @@ from deploy.checks import (
 )
 from deploy.config import Config, Display
 from deploy.crash import record_crash
-from deploy.screen import ScreenError, framebuffer_device
+from deploy.panel import PanelMissingError, framebuffer_device
 
 # A real font the tests can count on: pygame-ce ships one.
 PYGAME_FONT = Path(pygame.__file__).parent / "freesansbold.ttf"
@@ -109,7 +109,7 @@ def test_a_missing_framebuffer_points_at_the_boot_overlay(
     sysfs = tmp_path / "sys"
     (sysfs / "class" / "drm" / "card0-HDMI-A-1").mkdir(parents=True)
     with pytest.raises(
-        ScreenError, match=r"no framebuffer for the spi panel \(outputs: card0-HDMI-A-1\)"
+        PanelMissingError, match=r"no framebuffer for the spi panel \(outputs: card0-HDMI-A-1\)"
     ):
         framebuffer_device(config, sysfs)
     finding = check_display(

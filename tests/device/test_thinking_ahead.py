@@ -3,11 +3,13 @@ plays exactly the move it would have played without thinking ahead."""
 
 import time
 
+import pytest
 from test_match import MemoryLog
 
 from device.game import Game, GameSetup, Mode
 from device.match import POLL_MS, Match, Players
 from device.opponent import EngineThinker, InstantThinker
+from engine.ai import thinker as thinker_module
 from engine.position import Position
 from engine.start import starting_position
 
@@ -79,3 +81,13 @@ def test_the_match_wakes_while_the_computer_thinks_ahead_then_sleeps() -> None:
         time.sleep(0.005)
         match.tick(0)
     assert not match.thinking, "thinking ahead is not the computer's 'Thinking'"
+
+
+def test_thinking_ahead_searches_in_the_pool_the_memory_allows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(thinker_module, "default_workers", lambda: 2)  # a 512 MB board
+    thinker = EngineThinker(7, think_ahead=lambda: True)
+    thinker.ponder(starting_position(5), 1)
+    assert thinker._search.workers == 2
+    thinker.cancel()

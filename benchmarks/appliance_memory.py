@@ -1,0 +1,85 @@
+"""The appliance's memory with its search workers: the app (pygame, fonts, the
+title drawn) and the worker processes the computer's first move starts.
+
+    python benchmarks/appliance_memory.py [--workers N]
+
+Prints the resident memory (RSS) and the proportional share (PSS: pages
+shared between the processes counted once) of the app and of each worker,
+in MB.  ``--workers`` defaults to what this machine's cores and memory give
+(a 512 MB board: 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame
+
+from device.app import App
+from device.game import Game, GameSetup, Mode
+from device.opponent import EngineThinker
+from device.profiles import PROFILES
+from drivers.display import HeadlessDisplay
+from engine.ai.parallel import default_workers
+
+
+def memory_mb(pid: int) -> tuple[float, float]:
+    """RSS and PSS of process ``pid`` in MB (PSS 0 where the kernel does not give it)."""
+    rss = pss = 0.0
+    status = Path(f"/proc/{pid}/status").read_text()
+    for line in status.splitlines():
+        if line.startswith("VmRSS:"):
+            rss = int(line.split()[1]) / 1024
+    rollup = Path(f"/proc/{pid}/smaps_rollup")
+    if rollup.exists():
+        for line in rollup.read_text().splitlines():
+            if line.startswith("Pss:"):
+                pss = int(line.split()[1]) / 1024
+    return rss, pss
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--workers", type=int, default=default_workers(), help="search processes")
+    parser.add_argument("--profile", default="hatmini", choices=sorted(PROFILES))
+    options = parser.parse_args()
+    pygame.display.init()
+    pygame.font.init()
+    profile = PROFILES[options.profile]
+    with tempfile.TemporaryDirectory() as saves:
+        thinker = EngineThinker(1, workers=options.workers)
+        app = App(profile, HeadlessDisplay(profile.size), {}, Path(saves), thinker=thinker)
+        app.draw()
+        before = memory_mb(os.getpid())
+        setup = GameSetup(mode=Mode.VERSUS_AI, ai_level=3, human_colour=2)
+        app.start_game(Game.new(1, setup, ("Computer", "You"), "2026.12.03"))
+        deadline = time.monotonic() + 60
+        while app.match is not None and app.match.game.ply == 0 and time.monotonic() < deadline:
+            app.update()
+            time.sleep(0.05)
+        app.draw()
+        rows = [("app at the title", *before), ("app after a move", *memory_mb(os.getpid()))]
+        workers = multiprocessing.active_children()
+        rows += [(f"worker {pid}", *memory_mb(pid)) for pid in sorted(p.pid or 0 for p in workers)]
+        for name, rss, pss in rows:
+            print(f"{name:<22} RSS {rss:6.1f} MB  PSS {pss:6.1f} MB")
+        total = rows[1:]
+        label = f"all ({len(workers)} workers)"
+        rss, pss = sum(row[1] for row in total), sum(row[2] for row in total)
+        print(f"{label:<22} RSS {rss:6.1f} MB  PSS {pss:6.1f} MB")
+        app.to_title()
+
+
+if __name__ == "__main__":
+    main()

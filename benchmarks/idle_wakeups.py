@@ -1,0 +1,65 @@
+"""How often the idle game wakes, and the CPU it spends, at the title and while
+waiting for the player's move: the device's loop (poll on its key devices and
+its next deadline) on SDL's dummy driver, on the wall clock.
+
+    python benchmarks/idle_wakeups.py [--seconds S]
+
+Prints wakeups per second and CPU % (of one core) for each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame
+
+from device.app import App
+from device.game import Game, GameSetup, Mode
+from device.profiles import PROFILES
+from drivers.display import HeadlessDisplay
+from drivers.input_wait import FdWaiter
+
+
+def idle(app: App, waiter: FdWaiter, seconds: float) -> tuple[float, float]:
+    """Wakeups a second and CPU % while nothing is pressed for ``seconds``."""
+    app.step(0)
+    wakeups, cpu, started = waiter.wakeups, time.process_time(), time.monotonic()
+    while time.monotonic() - started < seconds:
+        app.step()
+    wall = time.monotonic() - started
+    return (waiter.wakeups - wakeups) / wall, 100 * (time.process_time() - cpu) / wall
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=10, help="idle time measured, each")
+    parser.add_argument("--profile", default="hatmini", choices=sorted(PROFILES))
+    options = parser.parse_args()
+    pygame.display.init()
+    pygame.font.init()
+    profile = PROFILES[options.profile]
+    waiter = FdWaiter()
+    with tempfile.TemporaryDirectory() as saves:
+        app = App(profile, HeadlessDisplay(profile.size), {}, Path(saves), waiter=waiter)
+        per_s, cpu = idle(app, waiter, options.seconds)
+        print(f"title:          {per_s:5.2f} wakeups/s  {cpu:5.2f} % CPU")
+        setup = GameSetup(mode=Mode.VERSUS_AI, ai_level=1)
+        app.start_game(Game.new(1, setup, ("You", "Computer"), "2026.12.03"))
+        per_s, cpu = idle(app, waiter, options.seconds)
+        print(f"player to move: {per_s:5.2f} wakeups/s  {cpu:5.2f} % CPU")
+        app.thinker.cancel()
+    waiter.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,153 @@
+"""The game's session on the device, once the launcher has shown the splash.
+
+It opens the screen the config names (the panel's framebuffer, or kmsdrm,
+which falls back to the framebuffer), keeps the text console off it, starts
+the serial button controller if one is configured, and runs the device app
+with the Pi's drivers.  Between frames the app sleeps in ``poll`` on the key
+devices (see ``drivers.input_wait``).  A save folder that cannot keep saves
+(the data partition missing) does not stop the game: it starts with saves
+off and says so on screen.  A crash is named on screen at the next start.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+
+from deploy.checks import VOLATILE_FILESYSTEMS, filesystem_type, write_and_sync
+from deploy.config import Config, Display
+from deploy.crash import crash_to_show
+from deploy.journal_line import say
+from deploy.screen import open_screen
+from device.app import App
+from device.profiles import PROFILES
+from device.settings import SETTINGS_FILE, Settings, store_settings
+from drivers.audio import open_speaker
+from drivers.console import DEFAULT_TTY, Console
+from drivers.framebuffer import FramebufferDisplay
+from drivers.input_wait import DEV_INPUT, FdWaiter, open_key_devices
+from drivers.keyboard import keymap_for
+from drivers.link.connector import CableConnector
+from drivers.link.ports import link_ports
+from drivers.outputs import SYSFS
+from drivers.power import HwmonSupply, LogindPower, SysfsBacklight
+from drivers.serial_buttons.protocol import ButtonChange
+from drivers.serial_buttons.reader import ButtonReader, post_key_event
+from ports.wait import Waiter
+
+MOUNTS = Path("/proc/self/mounts")
+DEVICE_DISPLAYS = (Display.FRAMEBUFFER, Display.KMSDRM)
+"""Displays of the device itself: the console is kept off them, the keys are evdev."""
+
+
+def saves_problem(folder: Path, mounts: Path = MOUNTS) -> str | None:
+    """Why saves in ``folder`` would fail or vanish, or None when they are kept."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_and_sync(folder)
+    except OSError as error:
+        return f"{folder} cannot be written ({error.strerror}); is the data partition there?"
+    fstype = filesystem_type(folder, mounts)
+    if fstype in VOLATILE_FILESYSTEMS:
+        return (
+            f"{folder} is on {fstype} and would be lost at power-off; is the data partition there?"
+        )
+    return None
+
+
+def seed_language(config: Config, save_dir: Path) -> None:
+    """A new device speaks the configured language until the player changes it."""
+    if not (save_dir / SETTINGS_FILE).exists():
+        store_settings(save_dir, Settings(language=config.language))
+
+
+@contextlib.contextmanager
+def console_kept_off(config: Config, tty: Path) -> Iterator[None]:
+    """The text console in graphics mode while the game shows on the device's screen."""
+    if config.display not in DEVICE_DISPLAYS:
+        yield
+        return
+    try:
+        console = Console.open(tty)
+    except OSError as error:
+        say(f"{tty} cannot be opened ({error.strerror}): the console may draw over the game")
+        yield
+        return
+    with console:
+        problem = console.take()
+        if problem is not None:
+            say(problem)
+        yield
+
+
+def device_waiter(config: Config, sysfs: Path, dev_input: Path) -> FdWaiter | None:
+    """On the device: a waiter on the key devices SDL reads; elsewhere SDL's own queue."""
+    if config.display not in DEVICE_DISPLAYS:
+        return None
+    return FdWaiter(open_key_devices(dev_input, sysfs))
+
+
+def start_buttons(port: str, waiter: Waiter | None) -> ButtonReader:
+    def post(change: ButtonChange, key: int) -> None:
+        post_key_event(change, key)
+        if waiter is not None:
+            waiter.wake()
+
+    reader = ButtonReader(port, post=post)
+    reader.start()
+    return reader
+
+
+def run(
+    config: Config,
+    sysfs: Path = SYSFS,
+    mounts: Path = MOUNTS,
+    tty: Path = DEFAULT_TTY,
+    dev_input: Path = DEV_INPUT,
+) -> None:
+    """Play until the app quits; the serial controller (if any) posts keys meanwhile."""
+    problem = saves_problem(config.save_dir, mounts)
+    save_dir = config.save_dir
+    if problem is not None:
+        say(f"saves are off: {problem}")
+        save_dir = Path(tempfile.mkdtemp(prefix="satellites-saves-off-"))
+    seed_language(config, save_dir)
+    crash = crash_to_show(config.save_dir) if problem is None else None
+    profile = PROFILES[config.profile]
+    display = open_screen(config, profile.size, say, sysfs)
+    if isinstance(display, FramebufferDisplay) and display.light_problem:
+        say(display.light_problem)
+    pygame.font.init()
+    speaker = open_speaker(say)  # without a sound card: silent, and a line in the journal
+    waiter = device_waiter(config, sysfs, dev_input)
+    reader = start_buttons(config.button_serial_port, waiter) if config.button_serial_port else None
+    try:
+        with console_kept_off(config, tty):
+            app = App(
+                profile,
+                display,
+                keymap_for(config.profile),
+                save_dir,
+                link_cable=CableConnector,
+                link_ports=link_ports(config.link_port or None),
+                power=LogindPower(),
+                backlight=SysfsBacklight.find(sysfs),
+                supply=HwmonSupply.find(sysfs),
+                speaker=speaker,
+                waiter=waiter,
+            )
+            if problem is not None:
+                app.show_message(app.ui.t("msg.saves_off", problem=problem))
+            if crash is not None:
+                app.show_message(app.ui.t("msg.last_crash", problem=crash.problem))
+            app.run()
+    finally:
+        if reader is not None:
+            reader.stop()
+        if waiter is not None:
+            waiter.close()
+        pygame.quit()

@@ -180,6 +180,7 @@ class App:
         players = Players(self.thinker, self.hint_thinker, lambda: self.settings.think_ms)
         if journal is None:
             journal = self.saves.begin(game, link_info(game))
+        self.saves.started(journal)
         match = Match(
             game,
             players,

@@ -79,6 +79,8 @@ class SaveFolder:
         self.journal: Journal | None = None
         """The journal of the game being played (or last played)."""
         self._resumable: Path | None = None
+        self._before: tuple[Journal | None, Path | None] | None = None
+        """The game in progress while a pending game is agreed (``begin``)."""
 
     @property
     def saves_on(self) -> bool:
@@ -176,15 +178,42 @@ class SaveFolder:
         notice = tail_notice(replayed.lost_lines) if replayed.lost_lines else None
         return Resumed(replayed.game(), journal, notice)
 
-    def begin(self, game: Game, link: LinkInfo | None = None) -> Journal:
-        """A new journal for ``game``, written at its first ``sync``; the game in
-        progress before it is given up (OSError when that cannot be done)."""
-        with contextlib.suppress(OSError):  # then it stays, older than the new one
-            self.abandon()
+    def begin(self, game: Game, link: LinkInfo | None = None, *, pending: bool = False) -> Journal:
+        """A new journal for ``game``, written at its first ``sync``.  The game in
+        progress before it is given up now, or, when the new game is ``pending`` (a
+        linked game the cable is still agreeing on), only once it starts (``started``);
+        if it never does (``withdraw``) the game before it is in progress again."""
+        if pending and self._before is None:
+            self._before = (self.journal, self._resumable)
+            self.journal, self._resumable = None, None
+        self._give_up()  # the game in progress, or the pending game this one replaces
         header = Header(self.new_id(), game.setup, header_record(game.record), link)
         path = journal_path(self.folder, header.game_id)
         self.journal = Journal(self._writer(), path, header, written=False)
         return self.journal
+
+    def started(self, journal: Journal) -> None:
+        """``journal``'s game is on the board: a game it was pending over is given up."""
+        if self._before is None or self._before[0] is journal:
+            self._before = None
+            return
+        self.journal, self._resumable = self._before
+        self._give_up()
+        self.journal = journal
+
+    def withdraw(self) -> None:
+        """The pending game never started (the link was cancelled, failed or did not
+        answer): its journal goes, and the game before it is in progress again."""
+        if self._before is None:
+            return
+        with contextlib.suppress(OSError):  # then it stays, the newest game in progress
+            self._give_up()
+        self.journal, self._resumable = self._before
+        self._before = None
+
+    def _give_up(self) -> None:
+        with contextlib.suppress(OSError):  # then it stays, older than the new one
+            self.abandon()
 
     def linked_journal(self, seed: int) -> Journal | None:
         """The open journal of the unfinished linked game drawn from ``seed``, if any."""

@@ -37,7 +37,7 @@ from device.journal.file import (
     read_journal,
 )
 from device.journal.notice import Notice
-from device.journal.old_saves import read_old_saves
+from device.journal.old_saves import read_old_saves, remove_old_files
 from engine.record import GameRecord, RecordError, format_record, parse_record
 
 
@@ -128,8 +128,8 @@ class SaveFolder:
         return notices
 
     def _convert_old_saves(self) -> list[Notice]:
-        """The journal is written first, the old files removed after: a crash in
-        between finds the journal by its name and only removes them."""
+        """The journal is written first, the old files removed after (see
+        ``device.journal.old_saves``): a crash at any point is finished, never repeated."""
         old = read_old_saves(self.disk, self.folder)
         if old is None:
             return []
@@ -140,9 +140,8 @@ class SaveFolder:
             return old.notices
         if journal is not None and journal.path.name not in self.disk.listdir(self.folder):
             journal.store()
-        if self.saves_on:
-            for name in old.files:
-                self.disk.unlink(self.folder / name)
+        if self.saves_on and (old.files or old.converted):
+            remove_old_files(self.disk, self.folder, old.files)
         return old.notices
 
     def in_progress(self) -> list[Path]:

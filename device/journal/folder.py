@@ -36,7 +36,7 @@ from device.journal.file import (
     journal_path,
     read_journal,
 )
-from device.journal.notice import Notice
+from device.journal.notice import Notice, write_failed
 from device.journal.old_saves import read_old_saves, remove_old_files
 from engine.record import GameRecord, RecordError, format_record, parse_record
 
@@ -118,14 +118,21 @@ class SaveFolder:
             except (JournalError, OSError) as error:
                 notices.append(Notice("msg.save_lost", {"problem": f"{path.name}: {error}"}))
                 continue
-            if replayed.ended and self.saves_on:
-                Journal(self.disk, path, replayed.header, replayed.moves).archive()
-            elif self.saves_on and replayed.game().is_over():
-                # stopped after the game's last ply, before its end was stored
-                Journal.reopen(self.disk, path, replayed).finish(replayed.game())
-            elif not replayed.ended:
-                self._resumable = path
+            try:
+                self._put_in_order(path, replayed)
+            except OSError as error:  # a full card: the journal stays as it is
+                notices.append(write_failed(error))
         return notices
+
+    def _put_in_order(self, path: Path, replayed: Replayed) -> None:
+        """Archive the journal at ``path`` if its game is over, else offer it to Continue."""
+        if replayed.ended and self.saves_on:
+            Journal(self.disk, path, replayed.header, replayed.moves).archive()
+        elif self.saves_on and replayed.game().is_over():
+            # stopped after the game's last ply, before its end was stored
+            Journal.reopen(self.disk, path, replayed).finish(replayed.game())
+        elif not replayed.ended:
+            self._resumable = path
 
     def _convert_old_saves(self) -> list[Notice]:
         """The journal is written first, the old files removed after (see
@@ -169,10 +176,7 @@ class SaveFolder:
             replayed = read_journal(self.disk, self._resumable)
         except (JournalError, OSError) as error:
             raise SaveError(str(error)) from error
-        try:
-            journal = Journal.reopen(self._writer(), self._resumable, replayed)
-        except OSError as error:
-            raise SaveError(error.strerror or str(error)) from error
+        journal = Journal.reopen(self._writer(), self._resumable, replayed)
         self.journal = journal
         notice = tail_notice(replayed.lost_lines) if replayed.lost_lines else None
         return Resumed(replayed.game(), journal, notice)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from device.disk import Disk
+from device.disk import Disk, NotASaveFile
 from device.game import Game, GameSetup
 from device.journal.events import (
     Header,
@@ -114,6 +114,9 @@ class SaveFolder:
                 replayed = read_journal(self.disk, path)
             except NewerJournal:
                 notices.append(Notice("msg.journal_newer", {"file": path.name}))
+                continue
+            except NotASaveFile as error:
+                notices.append(Notice("msg.not_a_save", {"problem": str(error)}))
                 continue
             except (JournalError, OSError) as error:
                 notices.append(Notice("msg.save_lost", {"problem": f"{path.name}: {error}"}))

@@ -25,7 +25,7 @@ from device.journal.events import LinkInfo
 from device.journal.file import Journal
 from device.journal.folder import SaveFolder
 from device.journal.link_store import LinkJournal
-from device.journal.notice import Notice
+from device.journal.notice import Notice, write_failed
 from device.lighting import Lighting
 from device.link_games import PORT_TAG, ROLE_TAG
 from device.match import Match, Players
@@ -183,6 +183,7 @@ class App:
         players = Players(self.thinker, self.hint_thinker, lambda: self.settings.think_ms)
         if journal is None:
             journal = self.saves.begin(game, link_info(game))
+        self.saves.started(journal)
         match = Match(
             game,
             players,
@@ -222,7 +223,7 @@ class App:
         return self._today()
 
     def save_failed(self, error: OSError) -> None:
-        self.show_message(self.ui.t("msg.save_failed", problem=error.strerror or str(error)))
+        self.tell(write_failed(error))
 
     def game_finished(self, match: Match) -> None:
         """The match is over (its end is stored): show how it ended."""

@@ -9,7 +9,10 @@ point where a crash or a full card could strike.
 The methods, each one call (the names are stable):
 
 ``read(path)``
-    The whole file's bytes; ``FileNotFoundError`` when there is none.
+    The whole file's bytes; ``FileNotFoundError`` when there is none,
+    ``NotASaveFile`` when the name holds no regular file (a FIFO, a device,
+    a folder) or one larger than ``MAX_FILE_BYTES``: it is never waited on
+    and never read whole, whatever someone put in the folder.
 ``append(path, data)``
     Add ``data`` at the end (creating the file), flushed and fsynced.
 ``write_durably(path, data)``
@@ -34,15 +37,53 @@ The methods, each one call (the names are stable):
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 from pathlib import Path
+
+MAX_FILE_BYTES = 1 << 20
+"""The largest file the game reads: a journal of the longest game is a few
+tens of kilobytes, settings and records less; anything larger is not ours."""
+
+
+class NotASaveFile(OSError):
+    """A name in the save folder that holds no file the game could have written;
+    ``strerror`` says what it holds instead (for the player)."""
+
+    def __str__(self) -> str:
+        return f"{self.filename}: {self.strerror}"
+
+
+def _kind(mode: int) -> str:
+    kinds = {
+        stat.S_ISDIR: "a folder",
+        stat.S_ISFIFO: "a pipe",
+        stat.S_ISCHR: "a device",
+        stat.S_ISBLK: "a device",
+        stat.S_ISSOCK: "a socket",
+    }
+    return next((name for test, name in kinds.items() if test(mode)), "not a file")
 
 
 class Disk:
     """The real file system (see the module's docstring for each method)."""
 
     def read(self, path: Path) -> bytes:
-        return path.read_bytes()
+        # O_NONBLOCK: opening a FIFO does not wait for a writer (then it is refused)
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        try:
+            mode = os.fstat(descriptor).st_mode
+            if not stat.S_ISREG(mode):
+                raise NotASaveFile(errno.EINVAL, f"{_kind(mode)}, not a file", path.name)
+            with open(descriptor, "rb", closefd=False) as handle:
+                data = handle.read(MAX_FILE_BYTES + 1)
+        finally:
+            os.close(descriptor)
+        if len(data) > MAX_FILE_BYTES:
+            too_large = f"larger than {MAX_FILE_BYTES // 1024} KB, not a saved game"
+            raise NotASaveFile(errno.EFBIG, too_large, path.name)
+        return data
 
     def append(self, path: Path, data: bytes) -> None:
         with open(path, "ab") as handle:

@@ -248,6 +248,18 @@ STRINGS: dict[str, tuple[str, str]] = {
         "The game could not be saved ({problem}).",
         "No se pudo guardar la partida ({problem}).",
     ),
+    "msg.not_a_save": (
+        "Something in the save folder is not a saved game ({problem}); it is left alone.",
+        "Algo en la carpeta de partidas no es una partida guardada ({problem}); se deja como está.",
+    ),
+    "msg.card_full": (
+        "The card is full: the game could not be saved. Play on; to keep the game, "
+        "make room on the card (take off files you do not need) and it is saved "
+        "again at the next move.",
+        "La tarjeta está llena: no se pudo guardar la partida. Sigue jugando; para "
+        "conservarla, libera espacio en la tarjeta (quita archivos que no necesites) "
+        "y se guardará de nuevo en la siguiente jugada.",
+    ),
     "msg.saves_off": (
         "Saves are off: {problem}. You can play, but nothing is kept.",
         "Sin guardar: {problem}. Puedes jugar, pero no se guarda nada.",

@@ -99,6 +99,7 @@ def _finish(host: Host, attempt: LinkAttempt, plan: LinkPlan) -> None:
     session = attempt.session
     t = host.ui.t
     if session is None:
+        host.saves.withdraw()
         host.show_message(t("link.failed", problem=attempt.error))
         return
     names = (t("player.you"), t("player.link"))
@@ -108,6 +109,7 @@ def _finish(host: Host, attempt: LinkAttempt, plan: LinkPlan) -> None:
         game = linked_game(session, saved, names, host.today(), plan.port, plan.role)
     except LinkGameMismatch as error:
         session.close()
+        host.saves.withdraw()
         host.show_message(t("link.mismatch", problem=str(error)))
         return
     host.start_game(game, session, journal)
@@ -147,6 +149,7 @@ class LinkWaitScreen(Screen):
     def handle(self, button: Button) -> None:
         if button in (Button.B, Button.MENU):
             self.attempt.cancel()
+            self.host.saves.withdraw()
             self.host.pop()
 
     def update(self, now: int) -> bool:

@@ -8,6 +8,7 @@ from importlib import resources
 
 import pygame
 
+from device.drawable import DrawableFont
 from device.palettes import COLOUR_BLIND as COLOUR_BLIND
 from device.palettes import STANDARD as STANDARD
 from device.palettes import Colour as Colour
@@ -23,7 +24,8 @@ CAP_SAMPLE = "H"
 
 
 class Fonts:
-    """The bundled DejaVu fonts, one object per (size, bold).
+    """The bundled DejaVu fonts, one object per (size, bold), each drawing only
+    drawable text (``device.drawable``).
 
     Every font handed out is remembered, so the legibility measure can say
     which sizes a screen really used.
@@ -58,7 +60,7 @@ class Fonts:
         key = (size, bold)
         font = self._cache.get(key)
         if font is None:
-            font = pygame.font.Font(io.BytesIO(_font_file(bold)), size)
+            font = DrawableFont(io.BytesIO(_font_file(bold)), size)
             self._cache[key] = font
         return font
 

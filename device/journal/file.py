@@ -9,6 +9,7 @@ write replaces the file whole with everything it should hold.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -69,12 +70,19 @@ class Journal:
 
     @classmethod
     def reopen(cls, disk: Disk | None, path: Path, replayed: Replayed) -> Journal:
-        """Carry on the journal ``replayed`` read from ``path``; a damaged or unfinished
-        tail is cut off (written whole without it), so it is found and told once."""
+        """Carry on the journal ``replayed`` read from ``path``.
+
+        An unfinished last line (an append cut short, by a stop or a full card) is
+        cut in memory only: the next write replaces the file whole.  Damaged lines
+        are cut off now (written whole without them) so they are told once; if even
+        that cannot be written (a full card) the file stays as it is, and they are
+        cut at the next write."""
         journal = cls(disk, path, replayed.header, replayed.moves)
         journal.ended = replayed.ended
-        if replayed.lost_lines or replayed.torn:
-            journal._write_whole(journal._end_lines(replayed))
+        journal._unsure = replayed.torn or bool(replayed.lost_lines)
+        if replayed.lost_lines:
+            with contextlib.suppress(OSError):
+                journal._write_whole(journal._end_lines(replayed))
         return journal
 
     @staticmethod

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from device.disk import Disk
+from device.disk import Disk, NotASaveFile
 from device.game import Game, GameSetup
 from device.journal.events import (
     Header,
@@ -36,8 +36,8 @@ from device.journal.file import (
     journal_path,
     read_journal,
 )
-from device.journal.notice import Notice
-from device.journal.old_saves import read_old_saves
+from device.journal.notice import Notice, write_failed
+from device.journal.old_saves import read_old_saves, remove_old_files
 from engine.record import GameRecord, RecordError, format_record, parse_record
 
 
@@ -79,6 +79,8 @@ class SaveFolder:
         self.journal: Journal | None = None
         """The journal of the game being played (or last played)."""
         self._resumable: Path | None = None
+        self._before: tuple[Journal | None, Path | None] | None = None
+        """The game in progress while a pending game is agreed (``begin``)."""
 
     @property
     def saves_on(self) -> bool:
@@ -113,21 +115,31 @@ class SaveFolder:
             except NewerJournal:
                 notices.append(Notice("msg.journal_newer", {"file": path.name}))
                 continue
+            except NotASaveFile as error:
+                notices.append(Notice("msg.not_a_save", {"problem": str(error)}))
+                continue
             except (JournalError, OSError) as error:
                 notices.append(Notice("msg.save_lost", {"problem": f"{path.name}: {error}"}))
                 continue
-            if replayed.ended and self.saves_on:
-                Journal(self.disk, path, replayed.header, replayed.moves).archive()
-            elif self.saves_on and replayed.game().is_over():
-                # stopped after the game's last ply, before its end was stored
-                Journal.reopen(self.disk, path, replayed).finish(replayed.game())
-            elif not replayed.ended:
-                self._resumable = path
+            try:
+                self._put_in_order(path, replayed)
+            except OSError as error:  # a full card: the journal stays as it is
+                notices.append(write_failed(error))
         return notices
 
+    def _put_in_order(self, path: Path, replayed: Replayed) -> None:
+        """Archive the journal at ``path`` if its game is over, else offer it to Continue."""
+        if replayed.ended and self.saves_on:
+            Journal(self.disk, path, replayed.header, replayed.moves).archive()
+        elif self.saves_on and replayed.game().is_over():
+            # stopped after the game's last ply, before its end was stored
+            Journal.reopen(self.disk, path, replayed).finish(replayed.game())
+        elif not replayed.ended:
+            self._resumable = path
+
     def _convert_old_saves(self) -> list[Notice]:
-        """The journal is written first, the old files removed after: a crash in
-        between finds the journal by its name and only removes them."""
+        """The journal is written first, the old files removed after (see
+        ``device.journal.old_saves``): a crash at any point is finished, never repeated."""
         old = read_old_saves(self.disk, self.folder)
         if old is None:
             return []
@@ -138,9 +150,8 @@ class SaveFolder:
             return old.notices
         if journal is not None and journal.path.name not in self.disk.listdir(self.folder):
             journal.store()
-        if self.saves_on:
-            for name in old.files:
-                self.disk.unlink(self.folder / name)
+        if self.saves_on and (old.files or old.converted):
+            remove_old_files(self.disk, self.folder, old.files)
         return old.notices
 
     def in_progress(self) -> list[Path]:
@@ -168,23 +179,47 @@ class SaveFolder:
             replayed = read_journal(self.disk, self._resumable)
         except (JournalError, OSError) as error:
             raise SaveError(str(error)) from error
-        try:
-            journal = Journal.reopen(self._writer(), self._resumable, replayed)
-        except OSError as error:
-            raise SaveError(error.strerror or str(error)) from error
+        journal = Journal.reopen(self._writer(), self._resumable, replayed)
         self.journal = journal
         notice = tail_notice(replayed.lost_lines) if replayed.lost_lines else None
         return Resumed(replayed.game(), journal, notice)
 
-    def begin(self, game: Game, link: LinkInfo | None = None) -> Journal:
-        """A new journal for ``game``, written at its first ``sync``; the game in
-        progress before it is given up (OSError when that cannot be done)."""
-        with contextlib.suppress(OSError):  # then it stays, older than the new one
-            self.abandon()
+    def begin(self, game: Game, link: LinkInfo | None = None, *, pending: bool = False) -> Journal:
+        """A new journal for ``game``, written at its first ``sync``.  The game in
+        progress before it is given up now, or, when the new game is ``pending`` (a
+        linked game the cable is still agreeing on), only once it starts (``started``);
+        if it never does (``withdraw``) the game before it is in progress again."""
+        if pending and self._before is None:
+            self._before = (self.journal, self._resumable)
+            self.journal, self._resumable = None, None
+        self._give_up()  # the game in progress, or the pending game this one replaces
         header = Header(self.new_id(), game.setup, header_record(game.record), link)
         path = journal_path(self.folder, header.game_id)
         self.journal = Journal(self._writer(), path, header, written=False)
         return self.journal
+
+    def started(self, journal: Journal) -> None:
+        """``journal``'s game is on the board: a game it was pending over is given up."""
+        if self._before is None or self._before[0] is journal:
+            self._before = None
+            return
+        self.journal, self._resumable = self._before
+        self._give_up()
+        self.journal = journal
+
+    def withdraw(self) -> None:
+        """The pending game never started (the link was cancelled, failed or did not
+        answer): its journal goes, and the game before it is in progress again."""
+        if self._before is None:
+            return
+        with contextlib.suppress(OSError):  # then it stays, the newest game in progress
+            self._give_up()
+        self.journal, self._resumable = self._before
+        self._before = None
+
+    def _give_up(self) -> None:
+        with contextlib.suppress(OSError):  # then it stays, older than the new one
+            self.abandon()
 
     def linked_journal(self, seed: int) -> Journal | None:
         """The open journal of the unfinished linked game drawn from ``seed``, if any."""

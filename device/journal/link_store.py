@@ -51,4 +51,5 @@ class LinkJournal:
         linked = new_linked_game(
             game.seed, game.local_colour, self.names, self.date, self.port, game.role
         )
-        return self.saves.begin(linked, LinkInfo(game.role, self.port, game.game_id))
+        info = LinkInfo(game.role, self.port, game.game_id)
+        return self.saves.begin(linked, info, pending=True)

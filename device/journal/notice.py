@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass, field
 
 
@@ -11,3 +12,11 @@ class Notice:
 
     key: str
     values: dict[str, object] = field(default_factory=dict)
+
+
+def write_failed(error: OSError) -> Notice:
+    """What the player is told when the save folder could not be written: a full
+    card in words that say what to do, anything else as the system names it."""
+    if error.errno == errno.ENOSPC:
+        return Notice("msg.card_full")
+    return Notice("msg.save_failed", {"problem": error.strerror or str(error)})

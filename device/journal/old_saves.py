@@ -4,10 +4,12 @@ The first format kept the game in progress as ``current-game.sav`` (a checked
 container, ``satellites-file 1 <crc> <length>`` then a JSON document around
 an engine record) with the copy before it as ``current-game.sav.prev``, and
 the link cable's copy of a linked game as ``link-game.json``.  Conversion
-writes the journal first, then removes the old files; the journal's name
-comes from the old files' bytes, so a conversion cut short by a crash is
-finished, never repeated, at the next start.  Files that cannot be read are
-left exactly as they are.
+writes the journal first (its name comes from the old files' bytes, so a
+crash before the next step finds it and does not write it again), then the
+``CONVERTED`` mark, then removes the old files, then the mark: while the mark
+is there the old files left are only removed, never converted again (a crash
+between two removals would otherwise convert ``.prev`` alone, an older game,
+under another name).  Files that cannot be read are left exactly as they are.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ AUTOSAVE = "current-game.sav"
 PREVIOUS = AUTOSAVE + ".prev"
 LINK_SAVE = "link-game.json"
 OLD_FILES = (AUTOSAVE, PREVIOUS, LINK_SAVE)
+CONVERTED = "format1.converted"
+"""The mark that the old files' game is in a journal and they are being removed."""
 
 
 class OldFormatError(ValueError):
@@ -108,12 +112,16 @@ class OldSaves:
     journal: Journal | None = None
     """The unfinished game they hold, as a journal not written yet."""
     notices: list[Notice] = field(default_factory=list)
+    converted: bool = False
+    """The game is already in a journal (``CONVERTED``): only the removals are left."""
 
 
 def read_old_saves(disk: Disk, folder: Path) -> OldSaves | None:
     """The first-format saves in ``folder``; None when there are none."""
     names = disk.listdir(folder)
     present = [name for name in OLD_FILES if name in names]
+    if CONVERTED in names:
+        return OldSaves(present, converted=True)
     if not present:
         return None
     contents = {name: disk.read(folder / name) for name in present}
@@ -129,6 +137,14 @@ def read_old_saves(disk: Disk, folder: Path) -> OldSaves | None:
     moves = [format_move(move) for move in game.record.moves]
     journal = Journal(disk, journal_path(folder, game_id), header, moves, written=False)
     return OldSaves(present, journal, [Notice("msg.journal_tail")] if damaged else [])
+
+
+def remove_old_files(disk: Disk, folder: Path, names: list[str]) -> None:
+    """Remove the old files ``names`` whose game is kept, under the ``CONVERTED`` mark."""
+    disk.write_durably(folder / CONVERTED, b"")
+    for name in names:
+        disk.unlink(folder / name)
+    disk.unlink(folder / CONVERTED)
 
 
 def _already_archived(disk: Disk, folder: Path, game: Game) -> bool:

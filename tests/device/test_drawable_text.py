@@ -1,0 +1,118 @@
+"""The one rule for text: whatever a peer, a file or the system says is drawn, never a crash."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+from app_driver import Driver
+from fake_link import FakeSession
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_link_setup import Connector, cabled_driver, linked_game, wait_until_finished
+
+from device.archive import ArchivedGame
+from device.drawable import REPLACEMENT, drawable
+from device.game import Game, GameSetup, Mode
+from device.link_screens import LinkPlan, LinkWaitScreen, draw_link_panel
+from device.menus import MessageScreen, PastGamesScreen
+from device.replay import Outcome, Replay
+from device.replay_screen import ReplayScreen
+from ports.link import LinkState, LinkStateName, StateChanged
+
+PROFILES = ("hatmini", "lcdhat", "tabletop")
+HOSTILE = st.one_of(
+    st.text(st.characters(codec=None, exclude_categories=())),
+    st.binary().map(os.fsdecode),  # a file name that is not UTF-8: lone surrogates
+    st.sampled_from(["bye\x00now", "\ud800", "\u202e", "\ufe0f", "\u200b", "a\nb\x1b[2J"]),
+)
+
+
+def test_drawable_shows_every_undrawable_character_as_a_replacement() -> None:
+    assert drawable("bye\x00now") == f"bye{REPLACEMENT}now"
+    assert drawable("caf\udce9") == f"caf{REPLACEMENT}"
+    assert drawable(b"caf\xe9") == f"caf{REPLACEMENT}"
+    assert drawable("Partida añadida") == "Partida añadida"
+    assert drawable("x" * 100_000).endswith("\u2026") and len(drawable("x" * 100_000)) < 5000
+
+
+def test_a_peer_that_stops_the_game_with_a_nul_in_its_reason_does_not_crash_the_host(
+    tmp_path: Path,
+) -> None:
+    session = FakeSession()
+    driver, screen = linked_game("hatmini", tmp_path, session)
+    reason = "The other device stopped the game: bye\x00now"
+    session.incoming = [StateChanged(LinkState(LinkStateName.ERROR, reason))]
+    driver.advance(100)
+    assert screen.match.link_status is LinkStateName.ERROR
+    driver.app.dirty = True
+    assert driver.app.draw(), "the panel over the board is drawn, the reason shown"
+
+
+def test_a_connection_that_fails_with_undrawable_words_says_so_on_screen(tmp_path: Path) -> None:
+    connector = Connector(error="bye\x00now \udcff")
+    driver = cabled_driver("lcdhat", tmp_path, connector)
+    driver.choose_item("New game")
+    driver.set_item("Play", "link cable")
+    driver.choose_item("Start")
+    screen = driver.app.top
+    assert isinstance(screen, LinkWaitScreen)
+    connector.release.set()
+    wait_until_finished(driver, screen)
+    assert isinstance(driver.app.top, MessageScreen)
+    driver.app.dirty = True
+    assert driver.app.draw()
+
+
+_drivers: dict[str, Driver] = {}
+
+
+def driver_for(profile: str, folder: Path) -> Driver:
+    """One app a profile for the whole property test (making one takes a while)."""
+    if profile not in _drivers:
+        _drivers[profile] = Driver(profile, folder)
+    return _drivers[profile]
+
+
+class Waiting:
+    """A link attempt still waiting (the waiting screen only asks that)."""
+
+    finished = False
+
+
+def draw_every_text_path(driver: Driver, words: str, raw: bytes) -> None:
+    app, ui = driver.app, driver.app.ui
+    surface = pygame.Surface(ui.profile.size)
+    font = ui.font()
+    for text in (words, raw):
+        font.render(text, True, ui.palette.text)
+        ui.font(bold=True).size(text)
+    lines = [*ui.wrap(words, font, 100), ui.fit(words, font, 80)]
+    ui.draw_lines(surface, lines, ui.heading_font(words, 100), (0, 0), centred_in=100)
+    ui.draw_title(surface, words)
+    MessageScreen(app, words).draw(surface)
+    MessageScreen(app, ui.t("msg.save_lost", problem=words)).draw(surface)
+    draw_link_panel(surface, ui, words, [words, ui.t("link.stopped_body")])
+    LinkWaitScreen(app, Waiting(), LinkPlan(words, "host")).draw(surface)  # type: ignore[arg-type]
+    past = PastGamesScreen(app)
+    game = Game.new(3, GameSetup(mode=Mode.HOTSEAT), (words, words), words)
+    named = Path("/saves/finished") / (words.replace("/", "") or "x")
+    past.games = [
+        ArchivedGame(named, words, words, words, None, Outcome(winner=0)),
+        ArchivedGame(named, problem=words),
+    ]
+    past.draw(surface)
+    ReplayScreen(app, Replay.of(game), None).draw(surface)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(words=HOSTILE, raw=st.binary())
+def test_any_text_from_anywhere_is_drawn_on_every_screen_without_an_exception(
+    profile: str, tmp_path: Path, words: str, raw: bytes
+) -> None:
+    draw_every_text_path(driver_for(profile, tmp_path), words, raw)

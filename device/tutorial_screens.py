@@ -42,6 +42,11 @@ def skip_lesson(host: Host, index: int) -> None:
     show_lesson(host, index + 1)
 
 
+SKIP = (Button.SELECT, Button.NEXT)
+"""The next-choice button skips a lesson from its card (B goes back: a player pressing
+it as "back" must not skip the tutorial unplayed)."""
+
+
 class Card(Screen):
     """A page of words around a lesson: a heading, the words, the button bar."""
 
@@ -134,8 +139,8 @@ class LessonCard(Card):
     def controls(self) -> list[Control]:
         return [
             control("ctl.try", Button.A),
-            control("ctl.skip", Button.B),
-            control("help.menu", Button.MENU),
+            control("help.back", Button.B),
+            control("ctl.skip", *SKIP),
         ]
 
     def handle(self, button: Button) -> None:
@@ -143,6 +148,8 @@ class LessonCard(Card):
             self.host.to_title()
             self.host.push(LessonScreen(self.host, self.index))
         elif button is Button.B:
+            self.host.to_title()  # back where the tutorial was started; its place is kept
+        elif button in SKIP:
             skip_lesson(self.host, self.index)
         else:
             super().handle(button)

@@ -37,7 +37,7 @@ def test_under_the_board_the_turn_and_the_prompt_stay_with_grace_moves(tmp_path:
     headline = headline_items(app.ui, game.position, prompt)
     shown, bar = lines_below(app.ui, headline, prompt, screen.controls())
     turn, _ = essential_items(app.ui, game.position)
-    assert [item.words for item in shown][0] == turn.words
+    assert shown[0].words == turn.words
     assert words in [item.words for item in shown]
     assert str(game.position.grace) in turn.words
     layout = app.ui.layout

@@ -120,8 +120,8 @@ def test_every_lesson_plays_through_the_buttons(profile: str, tmp_path: Path) ->
 def test_skipping_and_leaving_keep_the_place_across_a_restart(tmp_path: Path) -> None:
     driver = Driver("lcdhat", tmp_path)
     driver.choose_item("Tutorial")
-    driver.back()  # skip the first lesson
-    driver.back()  # and the second
+    driver.next_choice()  # skip the first lesson
+    driver.next_choice()  # and the second
     card = driver.app.top
     assert isinstance(card, LessonCard) and card.index == 2
     driver.confirm()
@@ -134,6 +134,19 @@ def test_skipping_and_leaving_keep_the_place_across_a_restart(tmp_path: Path) ->
     again.choose_item("Tutorial")
     card = again.app.top
     assert isinstance(card, LessonCard) and card.index == 2
+
+
+@pytest.mark.parametrize("profile", ["hatmini", "lcdhat", "tabletop"])
+def test_back_on_a_lesson_card_goes_back_and_skips_nothing(profile: str, tmp_path: Path) -> None:
+    driver = Driver(profile, tmp_path)
+    driver.choose_item("Tutorial")
+    assert isinstance(driver.app.top, LessonCard)
+    driver.back()
+    assert isinstance(driver.app.top, TitleScreen) and len(driver.app.screens) == 1
+    assert load_settings(tmp_path).tutorial_lessons == 0, "no lesson counts as done"
+    driver.choose_item("Tutorial")
+    card = driver.app.top
+    assert isinstance(card, LessonCard) and card.index == 0
 
 
 def test_show_me_points_at_a_move_that_completes_the_lesson(tmp_path: Path) -> None:
@@ -154,7 +167,7 @@ def test_a_finished_tutorial_starts_again_from_the_first_lesson(tmp_path: Path) 
     driver.choose_item("Tutorial")
     card = driver.app.top
     assert isinstance(card, LessonCard) and card.index == 0
-    driver.back()  # skipping again does not undo the finished tutorial
+    driver.next_choice()  # skipping again does not undo the finished tutorial
     assert load_settings(tmp_path).tutorial_lessons == len(LESSONS)
 
 

@@ -9,7 +9,7 @@ from itertools import pairwise
 
 import pygame
 
-from device.layout import Layout
+from device.layout import Layout, satellite_square, value_spot
 from device.selection import reading_order
 from device.theme import Colour, Fonts, Palette
 from engine.geometry import EDGE_BITS, EDGES_OF, cell_at, file_of, rank_of
@@ -42,6 +42,16 @@ def cell_centre(layout: Layout, cell: int) -> tuple[int, int]:
     return layout.cell_rect(file_of(cell), rank_of(cell)).center
 
 
+def satellite_look(palette: Palette, code: int, connected: bool) -> tuple[Colour, Colour]:
+    """(fill, value colour): a loose satellite is its player's colour with a white
+    value; a connected one the same hue lightened, with a dark value.  Nothing is drawn
+    round or across the value, whatever the cell's size."""
+    colour = colour_of(code)
+    if connected:
+        return palette.players_light[colour], palette.background
+    return palette.players[colour], palette.player_text
+
+
 def draw_satellite(
     surface: pygame.Surface,
     layout: Layout,
@@ -52,30 +62,32 @@ def draw_satellite(
     code: int,
     connected: bool,
 ) -> None:
-    """One satellite: a disc (square for Blue with shapes on) filled by its value."""
-    colour = colour_of(code)
-    fill = palette.players[colour]
-    radius = layout.disc_radius(size)
-    rect = pygame.Rect(0, 0, radius * 2, radius * 2)
-    rect.center = (round(centre[0]), round(centre[1]))
-    square = palette.shapes and colour == BLUE
-    if square:
-        rect.inflate_ip(-2, -2)
-        pygame.draw.rect(surface, fill, rect, border_radius=max(2, size // 8))
-    else:
-        pygame.draw.circle(surface, fill, rect.center, radius)
-    if connected:
-        ring = palette.player_text
-        width = max(2, size // 12)
-        if square:
-            pygame.draw.rect(surface, ring, rect, width=width, border_radius=size // 8)
-        else:
-            pygame.draw.circle(surface, ring, rect.center, radius, width=width)
+    """One satellite: a disc (square for Blue with shapes on) holding its value."""
+    square = draw_satellite_body(surface, layout, palette, centre, size, code, connected)
+    _, ink = satellite_look(palette, code, connected)
     font = fonts.get(layout.value_size(fonts, size), bold=True)
-    label = font.render(str(value_of(code)), True, palette.player_text)
-    ink = label.get_bounding_rect()
-    # centre the digit's ink, not its line box (which carries room for accents)
-    surface.blit(label, (rect.centerx - ink.centerx, rect.centery - ink.centery))
+    label = font.render(str(value_of(code)), True, ink)
+    surface.blit(label, value_spot(square, label.get_bounding_rect()))
+
+
+def draw_satellite_body(
+    surface: pygame.Surface,
+    layout: Layout,
+    palette: Palette,
+    centre: tuple[float, float],
+    size: int,
+    code: int,
+    connected: bool,
+) -> pygame.Rect:
+    """A satellite without its value; returns the square its disc fills."""
+    fill, _ = satellite_look(palette, code, connected)
+    radius = layout.disc_radius(size)
+    square = satellite_square(centre, radius)
+    if palette.shapes and colour_of(code) == BLUE:
+        pygame.draw.rect(surface, fill, square.inflate(-2, -2), border_radius=max(2, size // 8))
+    else:
+        pygame.draw.circle(surface, fill, square.center, radius)
+    return square
 
 
 def _draw_cells(surface: pygame.Surface, layout: Layout, palette: Palette) -> None:
@@ -160,16 +172,17 @@ def _draw_crown(surface: pygame.Surface, colour: Colour, rect: pygame.Rect) -> N
 
 
 def _chip_label(fonts: Fonts, layout: Layout, palette: Palette, group: Group) -> pygame.Surface:
-    """A colony's total, in the legible size, cropped to its ink."""
-    font = fonts.get(layout.text_size, bold=True)
-    image = font.render(str(group.total), True, palette.background)
+    """A colony's total, in the legible size (plain, where values are bold), in the
+    colony's colour, cropped to its ink."""
+    font = fonts.get(layout.text_size)
+    image = font.render(str(group.total), True, _group_colour(group, palette))
     return image.subsurface(image.get_bounding_rect()).copy()
 
 
 def _chip_rect(label: pygame.Surface, crowned: bool) -> pygame.Rect:
-    height = label.get_height() + 4
+    height = label.get_height() + 5
     crown = height if crowned else 0
-    return pygame.Rect(0, 0, label.get_width() + 6 + crown, height)
+    return pygame.Rect(0, 0, label.get_width() + 8 + crown, height)
 
 
 def _place_chips(
@@ -180,7 +193,8 @@ def _place_chips(
 ) -> list[tuple[Group, pygame.Rect]]:
     """Put each colony's chip on empty cells near it, clear of every satellite and other chip.
 
-    A chip may span an empty cell and half of each empty neighbour; cells in
+    A chip stands on the corner of four empty cells where it can, else astride two,
+    else on one (reaching half into each empty neighbour); cells in
     ``avoid`` (marked destinations) are used only when nothing else is free.
     """
     radius = layout.disc_radius(layout.cell)
@@ -192,13 +206,20 @@ def _place_chips(
             discs.append(disc)
     placed: list[tuple[Group, pygame.Rect]] = []
     empty = [cell for cell in range(100) if not position.board[cell]]
+    half = layout.cell // 2
     for group, size in chips:
-        for cell in sorted(empty, key=partial(_spot_preference, group, avoid)):
-            x, y = cell_centre(layout, cell)
-            spot = _free_spot(layout, size, (x, y), discs, [rect for _, rect in placed])
-            if spot is not None:
-                placed.append((group, spot))
-                break
+        cells = sorted(empty, key=partial(_spot_preference, group, avoid))
+        # on a corner of four cells first, else astride two: a total stands where a
+        # satellite never would
+        corners = ((half, half), (-half, half), (half, -half), (-half, -half))
+        spots = (
+            _free_spot(layout, size, cell, shifts, discs, [rect for _, rect in placed])
+            for shifts in (corners, ((half, 0), (-half, 0)), ((0, 0),))
+            for cell in cells
+        )
+        spot = next((spot for spot in spots if spot is not None), None)
+        if spot is not None:
+            placed.append((group, spot))
     return placed
 
 
@@ -219,14 +240,15 @@ def _steps_to(group: Group, cell: int) -> int:
 def _free_spot(
     layout: Layout,
     size: pygame.Rect,
-    centre: tuple[int, int],
+    cell: int,
+    shifts: tuple[tuple[int, int], ...],
     discs: list[pygame.Rect],
     chips: list[pygame.Rect],
 ) -> pygame.Rect | None:
-    half = layout.cell // 2
-    for shift in (0, half, -half):
+    x, y = cell_centre(layout, cell)
+    for dx, dy in shifts:
         rect = size.copy()
-        rect.center = (centre[0] + shift, centre[1])
+        rect.center = (x + dx, y + dy)
         if not layout.view.contains(rect):
             continue
         if rect.collidelist(discs) < 0 and rect.inflate(2, 2).collidelist(chips) < 0:
@@ -242,14 +264,16 @@ def _draw_chip(
     label: pygame.Surface,
     rect: pygame.Rect,
 ) -> None:
-    """The chip: the total on the colony's colour, a crown in front at 6 satellites."""
+    """The chip: a dark tag framed in the colony's colour, the total in that colour
+    (never a filled disc with a bold value, as a satellite is), a crown in front at 6
+    satellites."""
     colour = _group_colour(group, palette)
-    pygame.draw.rect(surface, colour, rect, border_radius=3)
-    pygame.draw.rect(surface, palette.background, rect, width=1, border_radius=3)
-    text_left = rect.x + 3
+    pygame.draw.rect(surface, palette.background, rect)
+    pygame.draw.rect(surface, colour, rect, width=2)
+    text_left = rect.x + 4
     if group.is_crowned:
-        crown = pygame.Rect(rect.x + 3, rect.y + 3, rect.h - 6, rect.h - 6)
-        _draw_crown(surface, palette.background, crown)
+        crown = pygame.Rect(rect.x + 4, rect.y + 4, rect.h - 8, rect.h - 8)
+        _draw_crown(surface, colour, crown)
         text_left = crown.right + 3
     surface.blit(label, (text_left, rect.centery - label.get_height() // 2))
 
@@ -354,6 +378,17 @@ def _draw_marks_over(
         pygame.draw.rect(surface, palette.cursor, rect.inflate(1, 1), width=max(2, size // 10))
 
 
+def colony_chips(
+    layout: Layout, fonts: Fonts, palette: Palette, position: Position, marks: BoardMarks
+) -> list[tuple[Group, pygame.Rect, pygame.Surface]]:
+    """Each colony's total: the colony, where its chip stands, and its label."""
+    colonies = [group for group in groups(position) if group.is_colony]
+    labels = {id(group): _chip_label(fonts, layout, palette, group) for group in colonies}
+    wanted = [(group, _chip_rect(labels[id(group)], group.is_crowned)) for group in colonies]
+    placed = _place_chips(layout, position, wanted, {*marks.targets, *marks.landings})
+    return [(group, rect, labels[id(group)]) for group, rect in placed]
+
+
 def draw_board(
     surface: pygame.Surface,
     layout: Layout,
@@ -368,12 +403,8 @@ def draw_board(
     found = groups(position)
     for group in found:
         _draw_group_outline(surface, layout, palette, group)
-    colonies = [group for group in found if group.is_colony]
-    labels = {id(group): _chip_label(fonts, layout, palette, group) for group in colonies}
-    wanted = [(group, _chip_rect(labels[id(group)], group.is_crowned)) for group in colonies]
-    avoid = {*marks.targets, *marks.landings}
-    chips = _place_chips(layout, position, wanted, avoid)
-    for group, rect in chips:
+    chips = colony_chips(layout, fonts, palette, position, marks)
+    for group, rect, _ in chips:
         _draw_leader(surface, layout, palette, group, rect)
     for cell in range(100):
         code = position.board[cell]
@@ -388,6 +419,6 @@ def draw_board(
                 code,
                 position.is_connected(cell),
             )
-    for group, rect in chips:
-        _draw_chip(surface, layout, palette, group, labels[id(group)], rect)
+    for group, rect, label in chips:
+        _draw_chip(surface, layout, palette, group, label, rect)
     _draw_marks_over(surface, layout, palette, marks)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import pygame
 
 from device.buttons import Button
+from device.layout import KEY_COLUMN_MIN_EMS
 from device.ui import Ui
 
 ARROWS = {Button.UP: "\u25b2", Button.DOWN: "\u25bc", Button.LEFT: "\u25c0", Button.RIGHT: "\u25b6"}
@@ -196,11 +197,12 @@ def draw_key_column(
     surface: pygame.Surface, ui: Ui, controls: list[Control], area: pygame.Rect
 ) -> list[Control]:
     """Each side key in a slot of its own, top to bottom in the keys' order: its name,
-    and what it does here under it (nothing where it does nothing).  Returns the
-    controls drawn."""
+    and what it does here under it (nothing where it does nothing); in a column too
+    narrow for the words, the name and the words turned on their side, side by side.
+    Returns the controls drawn."""
     pygame.draw.rect(surface, ui.palette.panel, area)
     keys = side_keys(ui)
-    bold, plain = ui.font(bold=True), ui.font()
+    turned = area.w < KEY_COLUMN_MIN_EMS * ui.layout.text_size
     slot = area.h // max(1, len(keys))
     drawn: list[Control] = []
     for index, button in enumerate(keys):
@@ -208,18 +210,45 @@ def draw_key_column(
         label = button_label(ui, button)
         if item is None or label is None:
             continue
-        words = ui.wrap(ui.t(item.does), plain, area.w - 4)
-        lines = [bold.render(label, True, ui.palette.cursor)]
-        lines += [plain.render(line, True, ui.palette.text) for line in words]
-        if any(line.get_width() > area.w - 4 for line in lines):
+        box = pygame.Rect(area.x, area.y + index * slot, area.w, slot)
+        lines = _key_lines(ui, label, item, box.h if turned else box.w)
+        if lines is None:
             continue
-        y = area.y + index * slot + (slot - len(lines) * ui.layout.line) // 2
-        for line in lines:
-            surface.blit(line, (area.x + 2, y))
-            y += ui.layout.line
+        if turned:
+            _blit_turned(surface, ui, lines, box)
+        else:
+            y = box.y + (slot - len(lines) * ui.layout.line) // 2
+            for line in lines:
+                surface.blit(line, (box.x + 2, y))
+                y += ui.layout.line
         if item not in drawn:
             drawn.append(item)
     return drawn
+
+
+def _key_lines(ui: Ui, label: str, item: Control, room: int) -> list[pygame.Surface] | None:
+    """A key's name and what it does, a line each, wrapped to ``room`` (None: a word
+    is too long for it)."""
+    plain = ui.font()
+    words = ui.wrap(ui.t(item.does), plain, room - 4)
+    lines = [ui.font(bold=True).render(label, True, ui.palette.cursor)]
+    lines += [plain.render(line, True, ui.palette.text) for line in words]
+    if any(line.get_width() > room - 4 for line in lines):
+        return None
+    return lines
+
+
+def _blit_turned(
+    surface: pygame.Surface, ui: Ui, lines: list[pygame.Surface], box: pygame.Rect
+) -> None:
+    """``lines`` read from top to bottom (turned a quarter clockwise), side by side from
+    the right, each centred on ``box``'s middle: the first (the key's name) nearest the
+    screen's edge, where the key is."""
+    for index, line in enumerate(lines):
+        image = pygame.transform.rotate(line, -90)
+        # the line box's leading (its right two pixels here) may overhang the screen
+        x = box.right + 2 - image.get_width() - index * ui.layout.line
+        surface.blit(image, (x, box.centery - image.get_height() // 2))
 
 
 def screen_bar_top(ui: Ui) -> int:

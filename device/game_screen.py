@@ -143,7 +143,19 @@ class GameScreen(Screen):
         if move is not None and self.match.play(move):
             self._catch_up()
         elif (selection.stage, selection.origin, selection.target) != chosen:
+            self._follow_hint(selection)
             self.host.play(Effect.CHOOSE)
+
+    def _follow_hint(self, selection: Selection) -> None:
+        """Once the hinted satellite is picked, the cursor waits on the hinted
+        destination (and then on the hinted landing)."""
+        hint = self.hint
+        if hint is None or hint == PASS or selection.origin != origin_of(hint):
+            return
+        if selection.stage is Stage.TARGET:
+            selection.cursor = target_of(hint)
+        elif selection.stage is Stage.LANDING and selection.target == target_of(hint):
+            selection.cursor = landing_of(hint)
 
     def _why_not(self, cell: int) -> str:
         """In words, why the satellite on ``cell`` cannot be chosen now."""

@@ -17,6 +17,7 @@ from device.controls import (
     fits_in_margin,
     on_side_keys,
 )
+from device.layout import BOTTOM_HUD_LINES
 from device.theme import Colour
 from device.ui import Ui
 from engine.pieces import NOBODY
@@ -50,7 +51,10 @@ def essential_items(ui: Ui, position: Position) -> list[HudItem]:
         words = ui.t("hud.leads", colour=winner)
         if now.decided_by_tiebreak:
             longer = ui.t("hud.leads_tiebreak", colour=winner)
-            fits = not ui.layout.side_panel and ui.font().size(longer)[0] <= ui.layout.width - 24
+            fits = (
+                ui.layout.hud_lines >= BOTTOM_HUD_LINES
+                and ui.font().size(longer)[0] <= ui.layout.width - 24
+            )
             words = longer if ui.layout.side_panel or fits else words
         leader = HudItem(
             words,
@@ -109,11 +113,27 @@ def draw_hud(
     takes the leader's line instead.  Returns the controls named."""
     headline = headline_items(ui, position, prompt)
     if not ui.layout.side_panel:
-        if prompt is not None and not _action_fits_beside(ui, headline, controls):
-            turn = headline[0]
-            return _draw_below(surface, ui, [turn, prompt], controls, bar=True)
-        return _draw_below(surface, ui, headline, controls, bar=prompt is None)
+        items, bar = lines_below(ui, headline, prompt, controls)
+        return _draw_below(surface, ui, items, controls, bar=bar)
     return _draw_beside(surface, ui, headline + detail_items(ui, position), controls)
+
+
+def lines_below(
+    ui: Ui, headline: list[HudItem], prompt: HudItem | None, controls: list[Control]
+) -> tuple[list[HudItem], bool]:
+    """The items under the board, a line each, and whether the button bar takes a line
+    after them: the turn, the leader and the prompt if they all fit with the most
+    useful button still named; else the leader gives way; else the turn too (a prompt
+    with its button named beats knowing whose turn it is, which the prompt implies)."""
+    lines = ui.layout.hud_lines
+    turn, leader = headline[0], headline[1]
+    wanted = [turn, prompt] if prompt is not None else [turn]
+    for items in ([turn, leader, *wanted[1:]], wanted, wanted[-1:]):
+        if len(items) + 1 <= lines:
+            return items, True
+        if len(items) <= lines and _action_fits_beside(ui, items, controls):
+            return items, False
+    return wanted[:lines], False
 
 
 def draw_view_hud(
@@ -127,7 +147,7 @@ def draw_view_hud(
     the headline items and the button bar; beside it, the details too.  Returns the
     controls named."""
     if not ui.layout.side_panel:
-        return _draw_below(surface, ui, headline, controls, bar=True)
+        return _draw_below(surface, ui, headline[: ui.layout.hud_lines - 1], controls, bar=True)
     return _draw_beside(surface, ui, headline + details, controls)
 
 

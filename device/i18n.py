@@ -359,6 +359,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "tutorial.lesson": ("{number}/{count} {title}", "{number}/{count} {title}"),
     "tutorial.well_done": ("Well done!", "¡Bien hecho!"),
     "tutorial.wrong": ("Not quite. {hint}", "Todavía no. {hint}"),
+    "tutorial.no_connection": (
+        "That connected nothing: land exactly your value away, beside (N, S, E or W) a blue one.",
+        "Eso no conecta nada: cae justo a tu valor de distancia, al lado (N, S, E u O) de "
+        "uno azul.",
+    ),
     "tutorial.finished": (
         "That was the last lesson. Have a good game!",
         "Era la última lección. ¡Buena partida!",
@@ -427,8 +432,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "lesson.colony.goal": ("A colony you control", "Una colonia tuya"),
     "lesson.colony.wrong": (
-        "Not yours: compare Red's and Blue's sums in it. Try a bigger satellite.",
-        "No es tuya: suma los valores rojos y los azules del grupo. Prueba uno mayor.",
+        "Not yours: compare Red's and Blue's sums in it. Connect a bigger red one.",
+        "No es tuya: suma los valores rojos y los azules del grupo. Conecta un rojo mayor.",
     ),
     "lesson.colony.done": (
         "Red 6 against Blue 3: Red controls this colony, of total 9.",

@@ -49,6 +49,18 @@ class Item:
     visible: Callable[[], bool] = lambda: True
 
 
+OVERLAY_SHADE = 176
+"""How dark (alpha of black, of 255) a menu over a screen makes that screen."""
+
+
+def shade_behind(surface: pygame.Surface) -> None:
+    """Dim the screen under a menu or a message: its bar and keys say what its own
+    buttons did, not what they do now (the menu's bar says that)."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, OVERLAY_SHADE))
+    surface.blit(shade, (0, 0))
+
+
 class MenuScreen(Screen):
     title_key = ""
     wraps = True
@@ -101,10 +113,11 @@ class MenuScreen(Screen):
     def panel(self) -> pygame.Rect:
         """Where the menu is drawn: the screen above its bar, or a panel over the screen."""
         layout = self.ui.layout
+        above_bar = screen_bar_top(self.ui)
         if not self.overlay:
-            return pygame.Rect(0, 0, layout.width, screen_bar_top(self.ui))
-        panel = pygame.Rect(0, 0, layout.width * 3 // 4, layout.height * 7 // 8)
-        panel.center = (layout.width // 2, layout.height // 2)
+            return pygame.Rect(0, 0, layout.width, above_bar)
+        panel = pygame.Rect(0, 0, layout.width * 3 // 4, min(layout.height * 7 // 8, above_bar - 4))
+        panel.center = (layout.width // 2, above_bar // 2)
         return panel
 
     def title_lines(self) -> list[str]:
@@ -125,6 +138,7 @@ class MenuScreen(Screen):
         palette = ui.palette
         panel = self.panel()
         if self.overlay:
+            shade_behind(surface)
             pygame.draw.rect(surface, palette.panel, panel, border_radius=6)
             pygame.draw.rect(surface, palette.dim, panel, width=1, border_radius=6)
         else:
@@ -148,8 +162,7 @@ class MenuScreen(Screen):
             image = font.render(label, True, palette.text)
             surface.blit(image, (rect.centerx - image.get_width() // 2, rect.y + 1))
         draw_more_signs(surface, ui, window)
-        if not self.overlay:
-            draw_screen_bar(surface, ui, self.controls())
+        draw_screen_bar(surface, ui, self.controls())
 
     def _has_sideways(self) -> bool:
         return Button.LEFT in self.ui.profile.buttons.values()
@@ -496,10 +509,6 @@ class KeepRotationScreen(MenuScreen):
         """When the countdown shows its next second (or runs out)."""
         return self.deadline - 1000 * max(0, self.seconds_left() - 1)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        draw_screen_bar(surface, self.ui, self.controls())
-
 
 def power_off_item(host: Host) -> Item:
     """ "Power off", asking first; shown only on a device that can power off."""
@@ -543,8 +552,10 @@ class MessageScreen(Screen):
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.ui
         layout = ui.layout
-        panel = pygame.Rect(0, 0, layout.width * 7 // 8, layout.height * 3 // 4)
-        panel.center = (layout.width // 2, layout.height // 2)
+        above_bar = screen_bar_top(ui)
+        panel = pygame.Rect(0, 0, layout.width * 7 // 8, min(layout.height * 3 // 4, above_bar - 4))
+        panel.center = (layout.width // 2, above_bar // 2)
+        shade_behind(surface)
         pygame.draw.rect(surface, ui.palette.panel, panel, border_radius=6)
         pygame.draw.rect(surface, ui.palette.cursor, panel, width=1, border_radius=6)
         font = ui.font()
@@ -558,6 +569,7 @@ class MessageScreen(Screen):
                 max(bottom + 4, panel.bottom - ok.get_height() - 6),
             ),
         )
+        draw_screen_bar(surface, ui, self.controls())
 
 
 class PastGamesScreen(MenuScreen):

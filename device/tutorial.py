@@ -94,12 +94,21 @@ class Lesson:
     start: str
     """The prepared position, in the engine's notation."""
     goal: Goal
+    needs_connection: bool = False
+    """A miss that connects nothing is told so (its own hint is about what a
+    connection made)."""
 
     def key(self, part: str) -> str:
         return f"lesson.{self.name}.{part}"
 
     def position(self) -> Position:
         return Game(GameRecord(start=self.start)).position
+
+    def miss_hint(self, move: int) -> str:
+        """The i18n key of the hint for ``move``, which missed: what it fell short of."""
+        if self.needs_connection and kind_of(move) == NORMAL:
+            return "tutorial.no_connection"
+        return self.key("wrong")
 
     def goal_moves(self) -> list[int]:
         """Every legal move that completes the lesson, found by the engine."""
@@ -127,6 +136,7 @@ LESSONS: tuple[Lesson, ...] = (
         ".....r4..../........../..b2......./........../........../"
         "....r2b3..../........../.....r1..../........../.......... r 0 0",
         makes_own_colony,
+        needs_connection=True,
     ),
     Lesson(
         "displace",
@@ -145,6 +155,7 @@ LESSONS: tuple[Lesson, ...] = (
         "........../........r2./........../......r3b1../........../"
         "..b4r2b4...../........../...r4.r4b3.../........../.......... r 0 0",
         wins_tiebreak,
+        needs_connection=True,
     ),
 )
 

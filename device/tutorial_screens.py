@@ -42,6 +42,11 @@ def skip_lesson(host: Host, index: int) -> None:
     show_lesson(host, index + 1)
 
 
+SKIP = (Button.SELECT, Button.NEXT)
+"""The next-choice button skips a lesson from its card (B goes back: a player pressing
+it as "back" must not skip the tutorial unplayed)."""
+
+
 class Card(Screen):
     """A page of words around a lesson: a heading, the words, the button bar."""
 
@@ -134,8 +139,8 @@ class LessonCard(Card):
     def controls(self) -> list[Control]:
         return [
             control("ctl.try", Button.A),
-            control("ctl.skip", Button.B),
-            control("help.menu", Button.MENU),
+            control("help.back", Button.B),
+            control("ctl.skip", *SKIP),
         ]
 
     def handle(self, button: Button) -> None:
@@ -143,6 +148,8 @@ class LessonCard(Card):
             self.host.to_title()
             self.host.push(LessonScreen(self.host, self.index))
         elif button is Button.B:
+            self.host.to_title()  # back where the tutorial was started; its place is kept
+        elif button in SKIP:
             skip_lesson(self.host, self.index)
         else:
             super().handle(button)
@@ -174,47 +181,76 @@ class DoneCard(Card):
             self.host.push(TutorialMenu(self.host, self.index, can_skip=False))
 
 
+RESULT_MS = 1600
+"""How long a lesson's result (the lock, the colony and its total, the grace moves)
+stays on the board before its card, unless a press moves on sooner."""
+
+
 class LessonScreen(GameScreen):
     """A lesson on the game screen: the move is judged once it has slid into place;
-    a move that misses gets a hint and is taken back."""
+    a move that misses gets a hint and is taken back, one that succeeds stays on the
+    board a while before the card that explains it."""
 
     def __init__(self, host: Host, index: int) -> None:
         self.index = index
         self.lesson = LESSONS[index]
+        self.passed_at: int | None = None
+        """When the move that completes the lesson was seen in place."""
         super().__init__(host, lesson_match(self.lesson))
 
     def handle(self, button: Button) -> None:
+        if self.passed_at is not None:
+            self._to_card()
+            return
         if button is Button.MENU:
             self.host.push(TutorialMenu(self.host, self.index, self))
             return
         super().handle(button)
 
+    def controls(self) -> list[Control]:
+        if self.passed_at is not None:
+            return [control("ctl.continue", Button.A)]
+        return super().controls()
+
     def standing_prompt(self) -> str:
+        if self.passed_at is not None:
+            return self.ui.t("tutorial.well_done")
         return self.ui.t(self.lesson.key("goal"))
 
     def update(self, now: int) -> bool:
         changed = self.match.tick(now)
         changed |= super().update(now)
+        if self.passed_at is not None:
+            if now >= self.passed_at + RESULT_MS:
+                self._to_card()
+                return True
+            return changed
         move = self.game.last_move
         if move is not None and self.animation is None:
-            self._judge(move)
+            self._judge(move, now)
             changed = True
         return changed
 
     def wakeup(self, now: int) -> int | None:
+        if self.passed_at is not None:
+            return self.passed_at + RESULT_MS
         due = [d for d in (super().wakeup(now), self.match.wakeup(now)) if d is not None]
         return min(due) if due else None
 
-    def _judge(self, move: int) -> None:
+    def _judge(self, move: int, now: int) -> None:
         if self.lesson.goal(self.lesson.position(), move):
             note_done(self.host, self.index)
-            self.host.to_title()
-            self.host.push(DoneCard(self.host, self.index))
+            self.passed_at = now
+            self.selection = None
             return
         self.match.undo()
         self._catch_up()
         t = self.ui.t
-        self.host.show_message(t("tutorial.wrong", hint=t(self.lesson.key("wrong"))))
+        self.host.show_message(t("tutorial.wrong", hint=t(self.lesson.miss_hint(move))))
+
+    def _to_card(self) -> None:
+        self.host.to_title()
+        self.host.push(DoneCard(self.host, self.index))
 
 
 class TutorialMenu(MenuOverGame):

@@ -130,6 +130,9 @@ class Driver:
     def back(self) -> None:
         self.tap(self.back_button)
 
+    def next_choice(self) -> None:
+        self.tap(self.next_choice_button)
+
     def open_menu(self) -> None:
         button, hold = self.menu_button
         self.tap(button, hold)

@@ -1,5 +1,6 @@
-"""The HUD under the board (lcdhat) keeps the turn and the leader in sight, and
-every profile names the button that does what a prompt asks."""
+"""The HUD under the board (lcdhat) keeps the turn and the prompt in sight (the
+leader too where the line holds it), and every profile names the button that does
+what a prompt asks."""
 
 from collections.abc import Callable
 from pathlib import Path
@@ -10,7 +11,7 @@ from screen_gallery import DECIDED_SEED, at_landing, on_destination, played_game
 
 from device.app import App
 from device.game_screen import GameScreen
-from device.hud import HudItem, draw_hud, essential_items, headline_items
+from device.hud import HudItem, draw_hud, essential_items, headline_items, lines_below
 from device.i18n import LANGUAGES
 from device.profiles import PROFILES
 from engine.moves import CONNECTION
@@ -19,7 +20,7 @@ GRACE_PLY = 285
 """Random play from ``DECIDED_SEED`` has grace moves to play at this ply."""
 
 
-def test_under_the_board_the_leader_stays_with_a_prompt_and_grace_moves(tmp_path: Path) -> None:
+def test_under_the_board_the_turn_and_the_prompt_stay_with_grace_moves(tmp_path: Path) -> None:
     driver = Driver("lcdhat", tmp_path)
     app = driver.app
     assert not app.ui.layout.side_panel
@@ -32,14 +33,31 @@ def test_under_the_board_the_leader_stays_with_a_prompt_and_grace_moves(tmp_path
     words = screen.prompt()
     assert words == app.ui.t("hud.why.not_yours")
 
-    shown = headline_items(app.ui, game.position, HudItem(words, app.ui.palette.cursor))
-    turn, leader = essential_items(app.ui, game.position)
-    assert [item.words for item in shown] == [turn.words, leader.words, words]
+    prompt = HudItem(words, app.ui.palette.cursor)
+    headline = headline_items(app.ui, game.position, prompt)
+    shown, bar = lines_below(app.ui, headline, prompt, screen.controls())
+    turn, _ = essential_items(app.ui, game.position)
+    assert shown[0].words == turn.words
+    assert words in [item.words for item in shown]
     assert str(game.position.grace) in turn.words
     layout = app.ui.layout
-    assert len(shown) * layout.line <= layout.hud.h, "every line fits under the board"
+    assert (len(shown) + bar) * layout.line <= layout.hud.h, "every line fits under the board"
     for item in shown:
         assert app.ui.font().size(item.words)[0] <= layout.width - 2, item.words
+
+
+def test_under_the_board_the_leader_shows_where_the_line_holds_the_pick_button(
+    tmp_path: Path,
+) -> None:
+    driver = Driver("lcdhat", tmp_path)
+    screen = driver.new_game("two players")
+    app = driver.app
+    position = screen.game.position
+    headline = headline_items(app.ui, position, None)
+    shown, _ = lines_below(app.ui, headline, None, screen.controls())
+    assert shown == headline, "turn and leader, the pick button at the free end of a line"
+    named = draw_hud(app.display.surface, app.ui, position, None, screen.controls())
+    assert screen.controls()[0] in named
 
 
 def _on_a_connection(app: App) -> GameScreen:

@@ -10,6 +10,7 @@ from device.game import Game, GameSetup, Mode
 from device.journal.folder import SaveFolder
 from device.navigation import jump
 from engine.geometry import rank_of
+from engine.moves import origin_of, target_of
 from engine.notation import format_move
 from engine.pieces import BLUE, RED
 from ports.link import LinkSession, LinkState, LinkStateName, PeerMove, StateChanged
@@ -48,6 +49,21 @@ def test_a_hint_points_at_a_legal_move_and_puts_the_cursor_on_it(tmp_path: Path)
     assert screen.hint in screen.game.position.legal_moves()
     assert screen.selection is not None
     assert screen.selection.cursor == screen.hint & 127
+
+
+def test_picking_the_hinted_satellite_puts_the_cursor_on_its_destination(
+    tmp_path: Path,
+) -> None:
+    driver = Driver("tabletop", tmp_path)
+    screen = driver.new_game("two players")
+    driver.open_menu()
+    driver.choose_item("Hint")
+    driver.advance(200)
+    hint = screen.hint
+    assert hint is not None and screen.selection is not None
+    assert screen.selection.cursor == origin_of(hint)
+    driver.confirm()
+    assert screen.selection.cursor == target_of(hint)
 
 
 def test_tabletop_turns_the_picture_and_the_arrows_for_blue(tmp_path: Path) -> None:

@@ -10,12 +10,20 @@ from screen_gallery import BUSY_SEED, Look, gallery_driver, game_until, played_g
 
 from device import end_screen, menus, rules_screen
 from device.buttons import Button
-from device.controls import Control, button_label, control_label, draw_screen_bar
+from device.controls import (
+    Control,
+    button_label,
+    control_label,
+    draw_screen_bar,
+    screen_bar_top,
+)
 from device.game_screen import SystemMenu
 from device.hud import HudItem, draw_hud
 from device.i18n import LANGUAGES
-from device.menus import ConfirmScreen, MessageScreen
+from device.menus import ConfirmScreen, MenuScreen, MessageScreen
 from device.profiles import PROFILES
+from device.screen import Screen
+from device.tutorial_screens import LessonScreen, TutorialMenu
 from device.ui import Ui
 from engine.moves import CONNECTION, DISPLACEMENT, kind_of, landing_of, origin_of, target_of
 from engine.pieces import NOBODY, colour_of
@@ -208,3 +216,35 @@ def test_the_joystick_hats_game_screen_names_its_menu_and_next_keys(
     menu, following = app.ui.t("help.menu"), app.ui.t("ctl.next")
     press = app.ui.t("button.press")
     assert labels == {press: app.ui.t("ctl.pick"), "KEY2": menu, "KEY3": following}
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_every_menu_and_dialog_over_a_screen_has_its_own_button_bar(
+    profile: str, tmp_path: Path
+) -> None:
+    """The game's menu, the tutorial's menu, a yes/no question and a message each draw
+    their own bar: nothing of the bar of the screen behind them shows."""
+    driver = Driver(profile, tmp_path)
+    app = driver.app
+    game = driver.new_game("two players")
+    lesson = LessonScreen(app, 0)
+    cases: list[tuple[Screen, MenuScreen | MessageScreen]] = [
+        (game, SystemMenu(app, game)),
+        (game, ConfirmScreen(app, app.ui.t("confirm.resign"), lambda: None)),
+        (game, MessageScreen(app, "The last move could not be read.")),
+        (lesson, TutorialMenu(app, 0, lesson)),
+    ]
+    layout = app.ui.layout
+    top = screen_bar_top(app.ui)
+    bar = pygame.Rect(0, top, layout.width, layout.height - top)
+    for behind, overlay in cases:
+        app.screens = [app.screens[0], behind, overlay]
+        app.dirty = True
+        app.draw()
+        alone = pygame.Surface((layout.width, layout.height))
+        draw_screen_bar(alone, app.ui, overlay.controls())
+        shown = app.display.surface.subsurface(bar)
+        expected = alone.subsurface(bar)
+        assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(expected, "RGB"), type(
+            overlay
+        ).__name__

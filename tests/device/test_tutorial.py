@@ -12,8 +12,17 @@ from device.menus import MessageScreen, TitleScreen
 from device.profiles import PROFILES
 from device.settings import SETTINGS_FILE, Settings, load_settings, store_settings
 from device.tutorial import LESSONS, PARTS, Lesson, after, lesson_match
-from device.tutorial_screens import PADDING, DoneCard, LessonCard, LessonScreen, TutorialMenu
+from device.tutorial_screens import (
+    PADDING,
+    RESULT_MS,
+    DoneCard,
+    LessonCard,
+    LessonScreen,
+    TutorialMenu,
+)
+from engine.moves import NORMAL, kind_of, origin_of
 from engine.notation import format_position, parse_position
+from engine.pieces import RED, piece
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
@@ -103,12 +112,14 @@ def test_every_lesson_plays_through_the_buttons(profile: str, tmp_path: Path) ->
         driver.advance(400)
         message = app.top
         assert isinstance(message, MessageScreen), lesson.name
-        assert app.ui.t(lesson.key("wrong")) in message.words
+        assert app.ui.t(lesson.miss_hint(miss)) in message.words
         driver.confirm()
         assert app.screens[-1] is screen
         assert format_position(screen.game.position) == lesson.start
         driver.play(goal[-1])
         driver.advance(400)
+        assert app.top is screen, "the result stays on the board"
+        driver.advance(RESULT_MS)
         assert isinstance(app.top, DoneCard), lesson.name
         assert load_settings(tmp_path).tutorial_lessons == index + 1
         driver.confirm()
@@ -120,8 +131,8 @@ def test_every_lesson_plays_through_the_buttons(profile: str, tmp_path: Path) ->
 def test_skipping_and_leaving_keep_the_place_across_a_restart(tmp_path: Path) -> None:
     driver = Driver("lcdhat", tmp_path)
     driver.choose_item("Tutorial")
-    driver.back()  # skip the first lesson
-    driver.back()  # and the second
+    driver.next_choice()  # skip the first lesson
+    driver.next_choice()  # and the second
     card = driver.app.top
     assert isinstance(card, LessonCard) and card.index == 2
     driver.confirm()
@@ -134,6 +145,56 @@ def test_skipping_and_leaving_keep_the_place_across_a_restart(tmp_path: Path) ->
     again.choose_item("Tutorial")
     card = again.app.top
     assert isinstance(card, LessonCard) and card.index == 2
+
+
+@pytest.mark.parametrize("profile", ["hatmini", "lcdhat", "tabletop"])
+def test_back_on_a_lesson_card_goes_back_and_skips_nothing(profile: str, tmp_path: Path) -> None:
+    driver = Driver(profile, tmp_path)
+    driver.choose_item("Tutorial")
+    assert isinstance(driver.app.top, LessonCard)
+    driver.back()
+    assert isinstance(driver.app.top, TitleScreen) and len(driver.app.screens) == 1
+    assert load_settings(tmp_path).tutorial_lessons == 0, "no lesson counts as done"
+    driver.choose_item("Tutorial")
+    card = driver.app.top
+    assert isinstance(card, LessonCard) and card.index == 0
+
+
+def test_a_lessons_result_stays_in_sight_until_its_time_or_a_press(tmp_path: Path) -> None:
+    driver = Driver("lcdhat", tmp_path)
+    app = driver.app
+    driver.choose_item("Tutorial")
+    driver.confirm()
+    screen = app.top
+    assert isinstance(screen, LessonScreen)
+    driver.play(LESSONS[0].goal_moves()[0])
+    driver.advance(1500 - 200)  # the move slid in; 1.5 s since
+    assert app.top is screen
+    assert screen.prompt() == app.ui.t("tutorial.well_done")
+    driver.confirm()
+    assert isinstance(app.top, DoneCard)
+
+
+def test_a_miss_is_told_what_it_fell_short_of(tmp_path: Path) -> None:
+    """In the colony lesson, moving the 4 without connecting is not told to try a
+    bigger satellite (the 4 is the biggest): it is told it connected nothing."""
+    index = [lesson.name for lesson in LESSONS].index("colony")
+    store_settings(tmp_path, Settings(tutorial_lessons=index))
+    driver = Driver("tabletop", tmp_path)
+    app = driver.app
+    driver.choose_item("Tutorial")
+    driver.confirm()
+    screen = app.top
+    assert isinstance(screen, LessonScreen) and screen.index == index
+    position = screen.game.position
+    four = next(c for c in range(100) if position.board[c] == piece(RED, 4))
+    miss = next(m for m in position.legal_moves() if origin_of(m) == four and kind_of(m) == NORMAL)
+    driver.play(miss)
+    driver.advance(400)
+    message = app.top
+    assert isinstance(message, MessageScreen)
+    assert app.ui.t("tutorial.no_connection") in message.words
+    assert "bigger" not in message.words
 
 
 def test_show_me_points_at_a_move_that_completes_the_lesson(tmp_path: Path) -> None:
@@ -154,7 +215,7 @@ def test_a_finished_tutorial_starts_again_from_the_first_lesson(tmp_path: Path) 
     driver.choose_item("Tutorial")
     card = driver.app.top
     assert isinstance(card, LessonCard) and card.index == 0
-    driver.back()  # skipping again does not undo the finished tutorial
+    driver.next_choice()  # skipping again does not undo the finished tutorial
     assert load_settings(tmp_path).tutorial_lessons == len(LESSONS)
 
 
@@ -170,7 +231,7 @@ def test_after_a_lesson_its_menu_offers_no_skip_and_a_goes_on(tmp_path: Path) ->
     driver.choose_item("Tutorial")
     driver.confirm()
     driver.play(LESSONS[0].goal_moves()[0])
-    driver.advance(400)
+    driver.advance(400 + RESULT_MS)
     assert isinstance(driver.app.top, DoneCard)
     driver.open_menu()
     menu = driver.app.top

@@ -13,6 +13,7 @@ render, so no screen can bypass it.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import pygame
@@ -26,6 +27,8 @@ UNDRAWABLE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 """Unicode categories drawn as the replacement: controls (NUL, line feeds, escapes),
 format characters (zero width: alone they are text the font cannot render),
 surrogates (undecodable bytes of a file name), line and paragraph separators."""
+_PRINTABLE_ASCII = re.compile("[ -~]").search
+"""Text holding one of these has width: no need to measure it first."""
 
 
 def drawable(words: str | bytes) -> str:
@@ -35,8 +38,8 @@ def drawable(words: str | bytes) -> str:
         words = words[: MAX_CHARS * 4].decode("utf-8", errors="replace")
     if len(words) > MAX_CHARS:
         words = words[: MAX_CHARS - 1] + "\u2026"
-    if words.isprintable() and words.isascii():
-        return words  # the usual case, quick
+    if words.isprintable():
+        return words  # the usual case, quick: no character of UNDRAWABLE is printable
     return "".join(
         REPLACEMENT if unicodedata.category(char) in UNDRAWABLE else char for char in words
     )
@@ -64,6 +67,6 @@ class DrawableFont(pygame.font.Font):
 
     def _drawn(self, text: str | bytes) -> str:
         words = drawable(text)
-        if words and not words.isascii() and super().size(words)[0] == 0:
+        if words and not _PRINTABLE_ASCII(words) and super().size(words)[0] == 0:
             return REPLACEMENT * len(words)
         return words

@@ -53,9 +53,15 @@ class Ui:
         when too long."""
         if font.size(words)[0] <= width:
             return words
-        while words and font.size(words + ELLIPSIS)[0] > width:
-            words = words[:-1]
-        return words.rstrip() + ELLIPSIS
+        # the longest start that fits, found by halving (a file's text may be long)
+        fits, longer = 0, len(words)
+        while fits < longer:
+            middle = (fits + longer + 1) // 2
+            if font.size(words[:middle] + ELLIPSIS)[0] <= width:
+                fits = middle
+            else:
+                longer = middle - 1
+        return words[:fits].rstrip() + ELLIPSIS
 
     def heading_font(self, words: str, width: int) -> pygame.font.Font:
         """The title size when ``words`` fit in ``width`` at it, else the text size (bold)."""

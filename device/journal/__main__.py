@@ -8,6 +8,7 @@ can be read, 1 naming the first that cannot.
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -42,6 +43,10 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = _parser().parse_args(argv)
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            # a file name that is not UTF-8, a lone surrogate in a record: shown escaped
+            stream.reconfigure(errors="backslashreplace")
     if arguments.command == "show":
         return show(arguments.folder)
     return check(arguments.folder)

@@ -31,7 +31,11 @@ SUFFIX = ".journal"
 ARCHIVE = "finished"
 """The archive's folder, inside the save folder."""
 ARCHIVE_SIZE = 50
-"""The archive keeps this many finished games, the newest."""
+"""The archive keeps this many finished games, the ones archived last."""
+NUMBER_DIGITS = 6
+"""An archived journal's name starts with the number of its place in the archive
+(``000051.20261201-204815-a1b2c3.journal``): the archive's order, kept whatever
+the clock said (a Pi has no clock battery, and may have no network)."""
 
 
 def journal_path(folder: Path, game_id: str) -> Path:
@@ -59,6 +63,8 @@ class Journal:
         self._unsure = not written
         """The file is not known to hold the journal (not written yet, or an append
         failed): the next write replaces it whole."""
+        self._archived = False
+        """The file was moved into the archive."""
 
     @property
     def game_id(self) -> str:
@@ -115,19 +121,20 @@ class Journal:
         self.archive()
 
     def archive(self) -> None:
-        """Move the ended journal into the archive: one rename, so it happens once."""
+        """Move the ended journal into the archive under the next number: one rename,
+        so it happens once."""
         if self.disk is None:
             return
-        archive = self.path.parent / ARCHIVE
-        self.disk.mkdir(archive)
-        target = archive / self.path.name
-        if self.path.name in self.disk.listdir(self.path.parent):
-            self.disk.rename(self.path, target)
-        self.path = target
-        # The game just archived stays whatever its name: after a clock went back
-        # (no clock battery) it may sort among the oldest.
-        others = [name for name in archived_names(self.disk, archive) if name != target.name]
-        for old in others[: max(0, len(others) - (ARCHIVE_SIZE - 1))]:
+        if not self._archived:
+            archive = self.path.parent / ARCHIVE
+            self.disk.mkdir(archive)
+            number = max(map(archive_number, archived_names(self.disk, archive)), default=0)
+            target = archive / f"{number + 1:0{NUMBER_DIGITS}d}.{self.path.name}"
+            if self.path.name in self.disk.listdir(self.path.parent):
+                self.disk.rename(self.path, target)
+            self.path, self._archived = target, True
+        archive = self.path.parent
+        for old in archived_names(self.disk, archive)[:-ARCHIVE_SIZE]:
             self.disk.unlink(archive / old)
 
     def abandon(self) -> None:
@@ -167,9 +174,19 @@ class Journal:
         self._unsure = False
 
 
+def archive_number(name: str) -> int:
+    """The number an archived file was given (0: a file archived before the archive
+    numbered its games, such as the first format's records)."""
+    number, dot, _ = name.partition(".")
+    digits = dot and len(number) >= NUMBER_DIGITS and number.isascii() and number.isdigit()
+    return int(number) if digits else 0
+
+
 def archived_names(disk: Disk, archive: Path) -> list[str]:
-    """The archive's games, oldest first (the names start with the date)."""
-    return [name for name in disk.listdir(archive) if name.endswith((SUFFIX, ".txt"))]
+    """The archive's games, in the order they were archived (the numbered ones after
+    the others, which sort by name: it starts with the date)."""
+    names = [name for name in disk.listdir(archive) if name.endswith((SUFFIX, ".txt"))]
+    return sorted(names, key=lambda name: (archive_number(name), name))
 
 
 def read_journal(disk: Disk, path: Path) -> Replayed:

@@ -19,7 +19,7 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from device.disk import Disk
+from device.disk import Disk, NotASaveFile
 from device.game import Game, GameSetup, Mode, mode_named
 from device.journal.events import Header, LinkInfo, header_record
 from device.journal.file import ARCHIVE, Journal, archived_names, journal_path
@@ -124,7 +124,10 @@ def read_old_saves(disk: Disk, folder: Path) -> OldSaves | None:
         return OldSaves(present, converted=True)
     if not present:
         return None
-    contents = {name: disk.read(folder / name) for name in present}
+    try:
+        contents = {name: disk.read(folder / name) for name in present}
+    except NotASaveFile as error:
+        return OldSaves([], notices=[Notice("msg.not_a_save", {"problem": str(error)})])
     try:
         game, damaged = _old_game(contents)
         link = _link_of(game, contents) if game is not None else None

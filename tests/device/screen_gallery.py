@@ -109,7 +109,7 @@ def archive_games(app: App) -> list[Path]:
         archive_game(app.saves, hotseat, "20261129-1"),
         archive_game(app.saves, against_the_computer(played_game(DECIDED_SEED), RED), "20261130-1"),
     ]
-    damaged = app.saves.folder / "finished" / "20261130-2.journal"
+    damaged = app.saves.folder / "finished" / "000004.20261130-2.journal"
     damaged.write_bytes(b"00000000 {not a journal}\n")
     return [*paths, damaged]
 

@@ -110,3 +110,13 @@ def test_the_journal_command_names_a_pipe_instead_of_waiting_on_it(tmp_path: Pat
     shown = journal_cli("show", str(folder))
     assert shown.returncode == 1 and "a pipe, not a file" in shown.stderr
     assert "Traceback" not in checked.stderr + shown.stderr
+
+
+def test_a_pipe_named_as_a_first_format_save_is_named_and_saves_stay_on(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "current-game.sav")
+    saves = SaveFolder(tmp_path)
+    notices = within_timeout(saves.start)
+    assert notices == [
+        Notice("msg.not_a_save", {"problem": "current-game.sav: a pipe, not a file"})
+    ]
+    assert saves.saves_on and (tmp_path / "current-game.sav").exists()

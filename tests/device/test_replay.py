@@ -141,7 +141,7 @@ def test_the_result_listed_from_the_heading_is_the_one_the_moves_give(
     resigned.resigned = RED
     archive_game(saves, Game(random_record(seed)), "20261101-1")
     archive_game(saves, resigned, "20261102-1")
-    (tmp_path / "finished" / "20261103-1.txt").write_text(format_record(random_record(seed)))
+    (tmp_path / "finished" / "000003.20261103-1.txt").write_text(format_record(random_record(seed)))
     listed = past_games(saves)
     assert len(listed) == 3
     for game in listed:
@@ -159,11 +159,11 @@ def test_past_games_are_newest_first_and_a_damaged_file_is_listed_not_raised(
     versus = GameSetup(Mode.VERSUS_AI, ai_level=4, human_colour=BLUE)
     archive_game(saves, Game(newer, versus), "20261102-1")
     folder = tmp_path / "finished"
-    (folder / "20261103-1.txt").write_text(format_record(_versus(RED, "Tú")))
-    (folder / "20261104-1.journal").write_bytes(b"\xff\xfe not a journal\n")
-    (folder / "20261105-1.txt").write_text('[Format "satellites-record 1"\n')
+    (folder / "000003.20261103-1.txt").write_text(format_record(_versus(RED, "Tú")))
+    (folder / "000004.20261104-1.journal").write_bytes(b"\xff\xfe not a journal\n")
+    (folder / "000005.20261105-1.txt").write_text('[Format "satellites-record 1"\n')
     games = past_games(saves)
-    names = [g.path.name[:8] for g in games]
+    names = [g.path.name.partition(".")[2][:8] for g in games]
     assert names == ["20261105", "20261104", "20261103", "20261102", "20261101"]
     for damaged in games[:2]:
         assert damaged.outcome is None and damaged.problem

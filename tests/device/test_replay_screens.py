@@ -166,9 +166,9 @@ def test_a_damaged_archived_game_is_shown_as_unreadable_and_says_why(
     driver = Driver(profile, tmp_path)
     archive_game(driver.app.saves, played_game(DECIDED_SEED), "20261128-1")
     folder = tmp_path / "finished"
-    (folder / "20261129-1.txt").write_bytes(b"\x00\xff\xfe")
+    (folder / "000002.20261129-1.txt").write_bytes(b"\x00\xff\xfe")
     bad_move = '[Format "satellites-record 1"]\n[Date "2026.11.30"]\n[Seed "7"]\n\n1. a1-b2 *\n'
-    (folder / "20261130-1.txt").write_text(bad_move)
+    (folder / "000003.20261130-1.txt").write_text(bad_move)
     driver.choose_item("Past games")
     past = driver.app.top
     assert isinstance(past, PastGamesScreen)

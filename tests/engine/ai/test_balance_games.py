@@ -15,7 +15,7 @@ from engine.pieces import BLUE, NOBODY, RED
 from engine.scoring import game_winner
 from engine.start import starting_position
 
-BALANCE_GAMES = Path(__file__).resolve().parents[3] / "docs" / "balance" / "lab-results.jsonl"
+BALANCE_GAMES = Path(__file__).resolve().parents[3] / "data" / "balance" / "lab-results.jsonl"
 SAMPLE_PER_GROUP = 10
 """Games replayed by default of each variant and pairing."""
 

@@ -9,7 +9,6 @@ target machine (a handheld is several times slower than a desktop) to check
 the level budgets; the report says whether the engine runs compiled.
 """
 
-import argparse
 import random
 import statistics
 import time
@@ -17,6 +16,7 @@ import time
 from engine import is_compiled
 from engine.ai.levels import LEVELS
 from engine.ai.search import Search
+from engine.arguments import MAX_GAMES, OneLineParser, whole_number_in
 from engine.pieces import RED
 from engine.playout import greedy_move
 from engine.start import starting_position
@@ -54,8 +54,8 @@ def time_level(number: int, games: int) -> list[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=3)
+    parser = OneLineParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default=3, **whole_number_in(1, MAX_GAMES, ""))
     parser.add_argument("--levels", default="1,2,3,4,5")
     options = parser.parse_args()
     print(f"engine compiled: {is_compiled()}")

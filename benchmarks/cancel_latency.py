@@ -8,13 +8,13 @@ after 0.2 s; the report gives, per number of worker processes, the time from
 tests check that a cancel ends the search, not how fast: this script measures.
 """
 
-import argparse
 import statistics
 import time
 
 from engine import is_compiled
 from engine.ai import thinker as thinker_module
 from engine.ai.thinker import Thinker
+from engine.arguments import OneLineParser, whole_number_in
 from engine.start import starting_position
 
 MASTER = 5
@@ -34,8 +34,8 @@ def cancel_times(workers: int, cancels: int) -> list[float]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--cancels", type=int, default=10)
+    parser = OneLineParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--cancels", default=10, **whole_number_in(1, 10_000, ""))
     parser.add_argument("--workers", default="1,2", help="worker counts, comma-separated")
     args = parser.parse_args()
     allowed_ms = 1000 * thinker_module.CANCEL_WAIT

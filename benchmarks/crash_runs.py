@@ -12,7 +12,6 @@ each call of the save folder's disk in turn.  Prints the tally and every
 finding; exits 1 if there is any.
 """
 
-import argparse
 import random
 import sys
 import tempfile
@@ -26,11 +25,17 @@ import simulator  # noqa: E402, F401  (before anything imports pygame: it hides 
 sys.path.insert(0, str(ROOT / "tests" / "simulator"))
 from crash_harness import kill_at_each_call, kill_chain  # noqa: E402
 
+from engine.arguments import MAX_SEED, OneLineParser, whole_number_in  # noqa: E402
+
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--kills", type=int, default=200, help="random kills (200)")
-    parser.add_argument("--seed", type=int, help="seed of the scripts and kill moments")
+    parser = OneLineParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--kills", default=200, **whole_number_in(1, 100_000, "random kills (default 200)")
+    )
+    parser.add_argument(
+        "--seed", **whole_number_in(0, MAX_SEED, "seed of the scripts and kill moments")
+    )
     parser.add_argument("--each-call", action="store_true", help="also kill before each disk call")
     args = parser.parse_args()
     seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)

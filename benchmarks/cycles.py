@@ -12,13 +12,13 @@ it reads the standard-rules games of a balance-lab results file instead of
 playing.
 """
 
-import argparse
 from collections import Counter
 from pathlib import Path
 
 from engine.ai.agents import parse_agent
 from engine.ai.arena import run_arena
 from engine.ai.lab import read_results, seed_and_moves
+from engine.arguments import MAX_GAMES, MAX_SEED, MAX_WORKERS, OneLineParser, whole_number_in
 from engine.position import VARIANT_END_REASON_NAMES
 from engine.start import starting_position
 
@@ -84,11 +84,13 @@ def report(games: list[Game]) -> list[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100, help="games (each seed twice)")
+    parser = OneLineParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--games", default=100, **whole_number_in(1, MAX_GAMES, "games (each seed twice)")
+    )
     parser.add_argument("--agent", default="level5", help="the agent playing both sides")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--seed", default=1, **whole_number_in(0, MAX_SEED, ""))
+    parser.add_argument("--workers", default=1, **whole_number_in(1, MAX_WORKERS, ""))
     parser.add_argument("--results", type=Path, help="a balance-lab results file to read")
     parser.add_argument("--players", default="level5,level5", help="the lab pairing to read")
     options = parser.parse_args()

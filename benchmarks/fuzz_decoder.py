@@ -8,18 +8,18 @@ Expected false accepts at 1e6 frames: about 2e-4.  Interleaved raw garbage
 bursts check that the buffer stays bounded and that nothing raises.
 """
 
-import argparse
 import random
 import time
 
 from drivers.link.cobs import cobs_encode
 from drivers.link.frames import MAX_ENCODED, FrameDecoder
+from engine.arguments import MAX_SEED, OneLineParser, whole_number_in
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--frames", type=int, default=1_000_000)
-    parser.add_argument("--seed", type=int, default=1)
+    parser = OneLineParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--frames", default=1_000_000, **whole_number_in(1, 100_000_000, ""))
+    parser.add_argument("--seed", default=1, **whole_number_in(0, MAX_SEED, ""))
     args = parser.parse_args()
     rng = random.Random(args.seed)
     decoder = FrameDecoder()

@@ -7,11 +7,11 @@ the one below, then the strongest level against vanilla UCT at equal time and
 against random).  Each pairing's report is printed as soon as it finishes.
 """
 
-import argparse
 import time
 
 from engine.ai.agents import parse_agent
 from engine.ai.arena import run_arena, summarize
+from engine.arguments import MAX_GAMES, MAX_SEED, MAX_WORKERS, OneLineParser, whole_number_in
 
 DEFAULT_PAIRINGS = (
     "level2,level1",
@@ -24,11 +24,11 @@ DEFAULT_PAIRINGS = (
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("pairings", nargs="*", default=list(DEFAULT_PAIRINGS))
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--games", default=100, **whole_number_in(1, MAX_GAMES, ""))
+    parser.add_argument("--seed", default=1, **whole_number_in(0, MAX_SEED, ""))
+    parser.add_argument("--workers", default=2, **whole_number_in(1, MAX_WORKERS, ""))
     options = parser.parse_args()
     for pairing in options.pairings:
         a_spec, b_spec = pairing.split(",")

@@ -8,19 +8,19 @@ from their saves at random.  Exits 1 if any game ends with the two devices
 disagreeing, a move lost or doubled, or a game stopped.
 """
 
-import argparse
 import random
 import time
 
 from drivers.link.relay import FaultPlan
 from drivers.link.simulation import play_linked_game
+from engine.arguments import MAX_GAMES, MAX_SEED, OneLineParser, number_in, whole_number_in
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=10_000)
-    parser.add_argument("--restart-chance", type=float, default=0.001)
-    parser.add_argument("--seed", type=int, default=0, help="first game's seed")
+    parser = OneLineParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default=10_000, **whole_number_in(1, MAX_GAMES, ""))
+    parser.add_argument("--restart-chance", default=0.001, **number_in(0, 1, ""))
+    parser.add_argument("--seed", default=0, **whole_number_in(0, MAX_SEED, "first game's seed"))
     args = parser.parse_args()
     totals = {
         "plies": 0,

@@ -11,7 +11,6 @@ byte.  ``--max-read 4096`` reads 4 KiB a poll, as the transport did before
 reads were drained.
 """
 
-import argparse
 import random
 import socket
 import threading
@@ -21,6 +20,7 @@ from collections.abc import Callable
 from drivers.link import transport
 from drivers.link.session import LinkSession
 from drivers.link.transport import ListenTransport
+from engine.arguments import OneLineParser, number_in, whole_number_in
 from engine.pieces import RED
 from ports.link import LinkGame
 
@@ -79,10 +79,10 @@ def ignore(game: LinkGame) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--megabytes", type=float, default=10)
-    parser.add_argument("--poll", type=float, default=0.05, help="seconds between polls")
-    parser.add_argument("--max-read", type=int, default=transport.MAX_READ)
+    parser = OneLineParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--megabytes", default=10, **number_in(0, 1_000, ""))
+    parser.add_argument("--poll", default=0.05, **number_in(0.001, 10, "seconds between polls"))
+    parser.add_argument("--max-read", default=transport.MAX_READ, **whole_number_in(1, 1 << 24, ""))
     args = parser.parse_args()
     transport.MAX_READ = args.max_read
     listener = ListenTransport("127.0.0.1", 0)

@@ -9,7 +9,6 @@ the workers, and the report gives the wall time of each and the speedup
 machine the speedup is capped by the cores other programs leave free.
 """
 
-import argparse
 import statistics
 import time
 
@@ -17,6 +16,7 @@ from engine import is_compiled
 from engine.ai.levels import choose_move
 from engine.ai.parallel import ParallelSearch
 from engine.ai.search import Limits, Search
+from engine.arguments import MAX_WORKERS, OneLineParser, whole_number_in
 from engine.position import Position
 from engine.start import starting_position
 
@@ -31,10 +31,10 @@ def middle_game(seed: int, plies: int = 30) -> Position:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--depth", type=int, default=3)
-    parser.add_argument("--positions", type=int, default=6)
+    parser = OneLineParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--workers", default=2, **whole_number_in(1, MAX_WORKERS, ""))
+    parser.add_argument("--depth", default=3, **whole_number_in(1, 5, "search depth"))
+    parser.add_argument("--positions", default=6, **whole_number_in(1, 1_000, ""))
     options = parser.parse_args()
     limits = Limits(max_depth=options.depth, contempt=300)
     ParallelSearch(starting_position(1), Limits(nodes=100), 0, options.workers).run()  # warm up

@@ -10,7 +10,6 @@ for each ply).
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import tempfile
@@ -26,6 +25,7 @@ from device.game import Game  # noqa: E402
 from device.journal.file import ARCHIVE_SIZE  # noqa: E402
 from device.journal.folder import SaveFolder  # noqa: E402
 from device.replay import Replay  # noqa: E402
+from engine.arguments import MAX_GAMES, OneLineParser, whole_number_in  # noqa: E402
 from engine.playout import random_move  # noqa: E402
 from engine.record import GameRecord  # noqa: E402
 
@@ -42,8 +42,10 @@ def archive_random_games(saves: SaveFolder, count: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=ARCHIVE_SIZE, help="archived games")
+    parser = OneLineParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--games", default=ARCHIVE_SIZE, **whole_number_in(1, MAX_GAMES, "archived games")
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         saves = SaveFolder(Path(folder))

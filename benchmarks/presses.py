@@ -13,7 +13,6 @@ count includes the presses that choose.
 
 from __future__ import annotations
 
-import argparse
 import copy
 import statistics
 import sys
@@ -27,6 +26,7 @@ from device.buttons import Button
 from device.profiles import PROFILES, DeviceProfile
 from device.selection import Selection
 from engine.ai.levels import choose_move
+from engine.arguments import MAX_GAMES, OneLineParser, whole_number_in
 from engine.moves import PASS
 from engine.start import starting_position
 
@@ -89,9 +89,9 @@ def computer_moves(games: int, level: int) -> list[tuple[list[int], int]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--level", type=int, default=2, help="the computer's level (1-5)")
+    parser = OneLineParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default=3, **whole_number_in(1, MAX_GAMES, ""))
+    parser.add_argument("--level", default=2, **whole_number_in(1, 5, "the computer's level"))
     args = parser.parse_args()
     sample = computer_moves(args.games, args.level)
     print(f"presses per move, {len(sample)} moves from {args.games} games at level {args.level}")

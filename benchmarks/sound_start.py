@@ -9,7 +9,6 @@ Prints the median milliseconds of each over N runs.
 
 from __future__ import annotations
 
-import argparse
 import functools
 import os
 import statistics
@@ -25,6 +24,7 @@ import pygame
 
 from device.tones import make_sounds
 from drivers.audio import open_speaker
+from engine.arguments import OneLineParser, whole_number_in
 
 
 def _median_ms(action: Callable[[], object], repeat: int) -> float:
@@ -46,8 +46,10 @@ def _open_with(driver: str) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=5, help="runs of each measurement")
+    parser = OneLineParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--repeat", default=5, **whole_number_in(1, 1_000, "runs of each measurement")
+    )
     args = parser.parse_args()
     samples = sum(len(pcm) // 2 for pcm in make_sounds().values())
     print(f"make every effect ({samples} samples): {_median_ms(make_sounds, args.repeat):.1f} ms")

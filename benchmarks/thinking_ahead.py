@@ -11,13 +11,13 @@ and the computer's wait after the person's move, with and without thinking
 ahead.
 """
 
-import argparse
 import statistics
 import time
 
 from device.opponent import EngineThinker
 from engine import is_compiled
 from engine.ai.levels import choose_move
+from engine.arguments import MAX_GAMES, OneLineParser, whole_number_in
 from engine.pieces import BLUE
 from engine.position import Position
 from engine.start import starting_position
@@ -62,11 +62,13 @@ def play(seed: int, level: int, person: int, plies: int) -> tuple[int, list[floa
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--level", type=int, default=4, help="the computer's level (1-5)")
-    parser.add_argument("--person", type=int, default=3, help="the level standing in for a person")
-    parser.add_argument("--plies", type=int, default=40, help="plies played per game")
+    parser = OneLineParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default=3, **whole_number_in(1, MAX_GAMES, ""))
+    parser.add_argument("--level", default=4, **whole_number_in(1, 5, "the computer's level"))
+    parser.add_argument(
+        "--person", default=3, **whole_number_in(1, 5, "the level standing in for a person")
+    )
+    parser.add_argument("--plies", default=40, **whole_number_in(1, 1_000, "plies played per game"))
     args = parser.parse_args()
     hits = 0
     ahead: list[float] = []

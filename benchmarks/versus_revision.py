@@ -12,7 +12,6 @@ exactly.  The games are the arena's (each seed twice, colours swapped) and
 the report reads like ``python -m engine arena``.
 """
 
-import argparse
 import atexit
 import os
 import random
@@ -26,6 +25,7 @@ from pathlib import Path
 from engine import is_compiled
 from engine.ai.agents import Agent, Kind
 from engine.ai.arena import run_arena, summarize
+from engine.arguments import MAX_GAMES, MAX_SEED, MAX_WORKERS, OneLineParser, whole_number_in
 from engine.notation import format_position, parse_move
 from engine.position import Position
 
@@ -108,15 +108,17 @@ def export_revision(revision: str, compiled: bool) -> Path:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("revision", help="a git revision of this repository, like c8913d2")
-    parser.add_argument("--level", type=int, default=5, choices=range(1, 6))
-    parser.add_argument("--games", type=int, default=100, help="an even number")
+    parser.add_argument("--level", default=5, **whole_number_in(1, 5, ""))
+    parser.add_argument("--games", default=100, **whole_number_in(1, MAX_GAMES, "an even number"))
     parser.add_argument(
-        "--nodes", type=int, default=0, help="this side's node budget instead of the level's"
+        "--nodes",
+        default=0,
+        **whole_number_in(0, 100_000_000, "this side's node budget instead of the level's"),
     )
-    parser.add_argument("--seed", type=int, default=1, help="the first start seed")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", default=1, **whole_number_in(0, MAX_SEED, "the first start seed"))
+    parser.add_argument("--workers", default=2, **whole_number_in(1, MAX_WORKERS, ""))
     parser.add_argument(
         "--compiled", action="store_true", help="build the earlier engine with mypyc"
     )

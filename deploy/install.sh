@@ -21,7 +21,7 @@ usage: install.sh --profile NAME [options]
   --language en|es        (default en)
   --display NAME          framebuffer or kmsdrm (default: framebuffer for the SPI panels,
                           kmsdrm for HDMI)
-  --systemd-version N     write the unit for this systemd (default: the running one)
+  --systemd-version N     write the unit for this systemd, 1 to 9999 (default: the running one)
   --data-partition LABEL  mount the ext4 file system with this label on the save folder
                           (a systemd mount unit, which the read-only overlay leaves writable)
   --wheel FILE            install this built wheel instead of the checkout
@@ -106,8 +106,8 @@ check_settings() {
             die "--buttons-usb-id $id: give the USB ids as four hex digits each, e.g. 2e8a:000a"
     done
     [[ "$buttons_usb_id" =~ ^[0-9a-f:,]+$ ]] || die "--buttons-usb-id: ids separated by commas"
-    if [ -n "$systemd_version" ] && ! [[ "$systemd_version" =~ ^[0-9]+$ ]]; then
-        die "--systemd-version $systemd_version: give a number such as 252"
+    if [ -n "$systemd_version" ] && ! [[ "$systemd_version" =~ ^[1-9][0-9]{0,3}$ ]]; then
+        die "--systemd-version $systemd_version: give a number from 1 to 9999, such as 252"
     fi
     if [ -n "$data_partition" ] && ! [[ "$data_partition" =~ ^[A-Za-z0-9_-]{1,16}$ ]]; then
         die "--data-partition $data_partition: a file system label of letters, digits, _ and -"

@@ -1,5 +1,9 @@
 """The command lines of ``python -m engine``: argparse, with every error one line.
 
+Every number any command of the project takes (the engine's, the simulator's, the
+benchmarks') is read by WholeNumberIn or NumberIn: its range is in ``--help`` and a
+value outside it is one line of error, never a traceback or hours of work.
+
 argparse prints a usage block and exits on a bad command line; the engine's
 commands promise exit status 2 and one ``error:`` line on stderr instead, so a
 command's parser raises UsageError and the command line's ``main`` reports it.
@@ -7,12 +11,14 @@ command's parser raises UsageError and the command line's ``main`` reports it.
 """
 
 import argparse
-from typing import NoReturn
+import math
+from typing import Any, NoReturn
 
 from engine.notation import parse_position
 from engine.position import Position
 from engine.text import shown, whole_number
 
+_NUMBER_CHARACTERS = 32
 POSITION_HELP = "a position: one argument in quotes, or its four fields as four arguments"
 
 
@@ -42,20 +48,69 @@ class CommandParser(argparse.ArgumentParser):
         return usage.removeprefix("usage: python -m engine ")
 
 
-def count(text: str) -> int:
-    """An argparse type: a whole number in ASCII digits (0 included)."""
-    value = whole_number(text)
-    if value is None:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {shown(text)}")
-    return value
+MAX_SEED = 2**32 - 1
+"""The largest seed a command takes."""
+MAX_GAMES = 1_000_000
+"""The most games one command plays."""
+MAX_WORKERS = 256
+"""The most worker processes one command starts."""
 
 
-def positive_count(text: str) -> int:
-    """An argparse type: a whole number above 0."""
-    value = whole_number(text)
-    if not value:
-        raise argparse.ArgumentTypeError(f"must be a whole number above 0, not {shown(text)}")
-    return value
+class OneLineParser(argparse.ArgumentParser):
+    """A program's parser whose errors are one line on stderr (exit status 2), the
+    usage being one ``--help`` away."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+class WholeNumberIn:
+    """An argparse type: a whole number from ``low`` to ``high``, else one line saying so."""
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
+
+    def __call__(self, text: str) -> int:
+        value = whole_number(text)
+        if value is None or not self.low <= value <= self.high:
+            raise argparse.ArgumentTypeError(
+                f"must be a whole number from {self.low} to {self.high:,}, not {shown(text)}"
+            )
+        return value
+
+
+class NumberIn:
+    """An argparse type: a decimal number from ``low`` to ``high``, else one line saying so."""
+
+    def __init__(self, low: float, high: float) -> None:
+        self.low, self.high = low, high
+
+    def __call__(self, text: str) -> float:
+        try:
+            value = float(text) if len(text) <= _NUMBER_CHARACTERS else math.nan
+        except ValueError:
+            value = math.nan
+        if not self.low <= value <= self.high:  # NaN too
+            raise argparse.ArgumentTypeError(
+                f"must be a number from {self.low:g} to {self.high:g}, not {shown(text)}"
+            )
+        return value
+
+
+def whole_number_in(low: int, high: int, about: str) -> dict[str, Any]:
+    """``add_argument``'s type and help for a whole number from ``low`` to ``high``:
+    the help shows the range, and a value outside it is refused with one line."""
+    return {"type": WholeNumberIn(low, high), "help": _with_range(about, low, high)}
+
+
+def number_in(low: float, high: float, about: str) -> dict[str, Any]:
+    """``add_argument``'s type and help for a decimal number from ``low`` to ``high``."""
+    return {"type": NumberIn(low, high), "help": _with_range(about, low, high)}
+
+
+def _with_range(about: str, low: float, high: float) -> str:
+    bounds = f"{low:,} to {high:,}" if isinstance(high, int) else f"{low:g} to {high:g}"
+    return f"{about} ({bounds})" if about else bounds
 
 
 def position_parser(command: str, summary: str, more: str = "") -> CommandParser:

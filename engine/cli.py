@@ -14,12 +14,14 @@ from engine.ai.arena import arena_parser, cmd_arena
 from engine.ai.commands import cmd_hint, hint_parser
 from engine.ai.lab import cmd_lab, lab_parser
 from engine.arguments import (
+    MAX_GAMES,
+    MAX_SEED,
     POSITION_HELP,
     CommandParser,
     UsageError,
-    count,
     position_parser,
     take_position,
+    whole_number_in,
 )
 from engine.geometry import cell_name
 from engine.notation import (
@@ -39,7 +41,7 @@ from engine.start import starting_position
 from engine.text import one_line, shown
 from engine.text import whole_number as ascii_number
 
-MAX_PERFT_DEPTH = 10
+MAX_PERFT_DEPTH = 4
 """Deeper counts would run for days; the command refuses them before any work."""
 SUMMARY_COLUMN = 30
 """Where the overview writes what a command does, after its arguments."""
@@ -102,7 +104,7 @@ def only_position(words: list[str]) -> Position:
 
 def start_parser() -> CommandParser:
     parser = CommandParser("start", "the start position drawn for SEED")
-    parser.add_argument("seed", metavar="SEED", type=count, help="any whole number")
+    parser.add_argument("seed", metavar="SEED", **whole_number_in(0, MAX_SEED, "the seed"))
     return parser
 
 
@@ -207,8 +209,12 @@ AGENT_NAMES = " or ".join(AGENTS)
 
 def selfplay_parser() -> CommandParser:
     parser = CommandParser("selfplay", "play whole games between two simple agents")
-    parser.add_argument("--games", type=count, default=1, metavar="N", help="default 1")
-    parser.add_argument("--seed", type=count, default=1, metavar="S", help="the first seed")
+    parser.add_argument(
+        "--games", default=1, metavar="N", **whole_number_in(0, MAX_GAMES, "default 1")
+    )
+    parser.add_argument(
+        "--seed", default=1, metavar="S", **whole_number_in(0, MAX_SEED, "the first seed")
+    )
     for side, default in (("--red", "greedy"), ("--blue", "random")):
         parser.add_argument(
             side,

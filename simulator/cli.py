@@ -31,6 +31,7 @@ from drivers.framebuffer import (
     prepare_framebuffer_file,
 )
 from drivers.keyboard import describe_keys, keymap_for
+from engine.arguments import MAX_SEED, OneLineParser, whole_number_in
 from ports.profiles import ProfileName
 from ports.sound import Speaker
 from simulator.demo import demo_script
@@ -38,7 +39,14 @@ from simulator.link import CABLE, simulator_ports
 from simulator.logs import MessageLog, MoveLog, open_log
 from simulator.overlays import HelpOverlay, PerfOverlay, StatusOverlay
 from simulator.runner import HeadlessRun, VirtualClock, WindowRun
-from simulator.script import ScriptError, parse_script
+from simulator.script import (
+    MAX_MILLIS,
+    MAX_REPEAT,
+    MAX_SCRIPT_MILLIS,
+    MAX_STEPS,
+    ScriptError,
+    parse_script,
+)
 
 if TYPE_CHECKING:
     from simulator.serial_buttons import EmulatedButtons
@@ -49,15 +57,29 @@ def _default_save_dir(profile: str) -> Path:
     return Path(base) / "satellites" / "simulator" / profile
 
 
+MAX_SCALE = 8
+"""The largest window scale: the tabletop panel then fills a 3840-pixel-wide screen."""
+MAX_STRIDE = 1 << 16
+"""The longest framebuffer row, in bytes."""
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="python -m simulator", description="Satellites on the desktop, as on the handheld."
     )
     parser.add_argument("--profile", default=ProfileName.TABLETOP, choices=tuple(ProfileName))
-    parser.add_argument("--scale", type=int, default=2, help="window scale (whole number)")
-    parser.add_argument("--seed", type=int, help="seed for new games and the computer player")
+    parser.add_argument("--scale", default=2, **whole_number_in(1, MAX_SCALE, "window scale"))
+    parser.add_argument(
+        "--seed", **whole_number_in(0, MAX_SEED, "seed for new games and the computer player")
+    )
     parser.add_argument("--save-dir", type=Path, help="where saves and settings are kept")
-    parser.add_argument("--script", type=Path, help="timed button presses to play")
+    parser.add_argument(
+        "--script",
+        type=Path,
+        help=f"timed button presses to play (a wait or hold of at most {MAX_MILLIS:,} ms, a "
+        f"repeat of at most {MAX_REPEAT:,}; at most {MAX_STEPS:,} steps and "
+        f"{MAX_SCRIPT_MILLIS:,} ms in all)",
+    )
     parser.add_argument("--headless", action="store_true", help="no window; write PNG frames")
     parser.add_argument("--out", type=Path, help="folder for screenshots and recordings")
     parser.add_argument("--perf", action="store_true", help="show frame times")
@@ -100,9 +122,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--fb-stride",
-        type=int,
         metavar="BYTES",
-        help="bytes from one row of --fb-device to the next (default: no padding)",
+        **whole_number_in(
+            1, MAX_STRIDE, "bytes from one row of --fb-device to the next (default: no padding)"
+        ),
     )
     parser.add_argument(
         "--buttons",
@@ -118,9 +141,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.scale < 1:
-        print("--scale must be 1 or more", file=sys.stderr)
-        return 2
     out_dir = args.out or Path("out") / f"simulator-{args.profile}"
     script_text = None
     if args.script is not None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from random import Random
 
 from engine.ai.agents import AGENT_FORMS, Agent, parse_agent
-from engine.arguments import CommandParser, positive_count
+from engine.arguments import MAX_GAMES, MAX_SEED, MAX_WORKERS, CommandParser, whole_number_in
 from engine.pieces import BLUE, NOBODY, RED
 from engine.position import STANDARD, VARIANT_END_REASON_NAMES, Rules
 from engine.scoring import game_winner, score
@@ -217,15 +217,18 @@ def arena_parser() -> CommandParser:
     parser.add_argument("b", metavar="B", help="the other agent")
     parser.add_argument(
         "--games",
-        type=positive_count,
         default=100,
         metavar="N",
-        help="even: each seed is played twice, the colours swapped (default 100)",
+        **whole_number_in(
+            1, MAX_GAMES, "even: each seed is played twice, the colours swapped (default 100)"
+        ),
     )
     parser.add_argument(
-        "--seed", type=positive_count, default=1, metavar="S", help="the first seed"
+        "--seed", default=1, metavar="S", **whole_number_in(1, MAX_SEED, "the first seed")
     )
-    parser.add_argument("--workers", type=positive_count, default=1, metavar="W", help="processes")
+    parser.add_argument(
+        "--workers", default=1, metavar="W", **whole_number_in(1, MAX_WORKERS, "processes")
+    )
     parser.add_argument("--progress", action="store_true", help="a line on stderr per game")
     return parser
 

@@ -34,7 +34,7 @@ from pathlib import Path
 from engine.ai.agents import parse_agent
 from engine.ai.arena import GameResult
 from engine.ai.lab_backends import Backend, games_per_seed, play_all
-from engine.arguments import CommandParser, count
+from engine.arguments import MAX_GAMES, MAX_SEED, MAX_WORKERS, CommandParser, whole_number_in
 from engine.moves import DISPLACEMENT, kind_of
 from engine.pieces import NOBODY, RED
 from engine.position import (
@@ -314,11 +314,14 @@ def lab_parser() -> CommandParser:
     )
     command.add_argument(
         "--games",
-        type=count,
         default=100,
         metavar="N",
-        help="games per variant and pairing (between different agents, pairs of "
-        "games from one seed with the colours swapped)",
+        **whole_number_in(
+            0,
+            MAX_GAMES,
+            "games per variant and pairing (between different agents, pairs of "
+            "games from one seed with the colours swapped)",
+        ),
     )
     command.add_argument(
         "--players",
@@ -336,10 +339,13 @@ def lab_parser() -> CommandParser:
     )
     command.add_argument(
         "--workers",
-        type=count,
         default=0,
         metavar="W",
-        help="processes (default: all cores; with --backend ray the cluster's CPUs decide)",
+        **whole_number_in(
+            0,
+            MAX_WORKERS,
+            "processes (default: all cores; with --backend ray the cluster's CPUs decide)",
+        ),
     )
     command.add_argument(
         "--backend",
@@ -353,7 +359,9 @@ def lab_parser() -> CommandParser:
         metavar="ADDRESS",
         help="the Ray cluster to join (default: RAY_ADDRESS, else a new local instance)",
     )
-    command.add_argument("--seed", type=count, default=1, metavar="S", help="the first start seed")
+    command.add_argument(
+        "--seed", default=1, metavar="S", **whole_number_in(0, MAX_SEED, "the first start seed")
+    )
     command.add_argument(
         "--results",
         type=Path,

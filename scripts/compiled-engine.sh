@@ -3,10 +3,16 @@
 # Sourced by scripts/play: puts the mypyc-compiled engine in front of the
 # pure-Python one, building it once per change of the engine's sources into
 # .venv/compiled-engine/ (never into the tree, so the tests keep running the
-# pure engine).  Without a C compiler, or with SATELLITES_PURE=1, the pure
-# engine runs.
+# pure engine).  Without a C compiler, with SATELLITES_PURE=1, or on a machine
+# with less than 1 GB of memory (mypyc peaks at about 330 MB: a Zero 2 W would
+# swap for a long time), the pure engine runs.
 compiled_engine_path() {
-    local sources hash target scratch
+    local sources hash target scratch memory
+    memory="$(awk '/^MemTotal:/ { print int($2 / 1024) }' /proc/meminfo 2>/dev/null)"
+    if [ -n "$memory" ] && [ "$memory" -lt 1024 ]; then
+        echo "The pure-Python engine runs: ${memory} MB of memory is too little to compile it" >&2
+        return 1
+    fi
     sources="$(cd "$root" && find engine -name '*.py' | sort)"
     # shellcheck disable=SC2086  # one argument per source file
     hash="$(cd "$root" && cat setup.py $sources | sha256sum | cut -c1-16)"

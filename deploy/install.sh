@@ -302,14 +302,14 @@ install_game() {
     python3 -m venv "$venv"
     local target="$source_dir"
     [ -n "$wheel" ] && target="$wheel"
+    if [ -n "$offline" ] && [ -n "$(prebuilt_wheel "$offline")" ]; then
+        target="$(prebuilt_wheel "$offline")"
+    fi
     if [ "$skip_pip" -eq 1 ]; then
         printf '%s\n' "pip install into $venv: $target (compile=$compile)" >> "$plan"
         return
     fi
     if [ -n "$offline" ]; then
-        local compiled
-        compiled="$(prebuilt_wheel "$offline")"
-        [ -n "$compiled" ] && target="$compiled"
         step "installing $(basename "$target") from $offline, without a network"
         "$venv/bin/pip" install --quiet --no-index --find-links "$offline" \
             --force-reinstall "$target"

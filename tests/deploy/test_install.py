@@ -376,3 +376,21 @@ def test_a_board_with_little_memory_never_compiles_the_engine(
     plan = (tmp_path / "install-plan.txt").read_text()
     assert f"(compile={compile_flag})" in plan
     assert ("too little to compile" in result.stdout) == (compile_flag == 0)
+
+
+def test_offline_the_bundles_compiled_engine_for_this_python_is_installed(tmp_path: Path) -> None:
+    tag = subprocess.run(
+        ["python3", "-c", "import sys, sysconfig; print(f'cp{sys.version_info[0]}"
+         "{sys.version_info[1]}', sysconfig.get_platform().replace('-', '_').replace('.', '_'))"],
+        capture_output=True, text=True, check=True,
+    ).stdout.split()  # fmt: skip
+    bundle = tmp_path / "bundle"
+    bundle.mkdir()
+    pure = bundle / "satellites-0.1.0-py3-none-any.whl"
+    compiled = bundle / f"satellites-0.1.0-{tag[0]}-{tag[0]}-{tag[1]}.whl"
+    other = bundle / "satellites-0.1.0-cp39-cp39-linux_armv6l.whl"
+    for wheel in (pure, compiled, other):
+        wheel.touch()
+    root = tmp_path / "root"
+    install(root, "--profile", "hatmini", "--offline", str(bundle), "--wheel", str(pure))
+    assert f": {compiled} (compile=" in (root / "install-plan.txt").read_text()

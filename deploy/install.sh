@@ -112,6 +112,7 @@ check_settings() {
     if [ -n "$data_partition" ] && ! [[ "$data_partition" =~ ^[A-Za-z0-9_-]{1,16}$ ]]; then
         die "--data-partition $data_partition: a file system label of letters, digits, _ and -"
     fi
+    check_data_partition_label
     local problem
     if [ "$keep_config" -eq 1 ] && [ -f "$config" ]; then
         if ! problem="$(deploy_python deploy.config check "$config" 2>&1)"; then
@@ -124,6 +125,19 @@ check_settings() {
         --save-dir "$save_dir" --language "$language" --display "$display" 2>&1)"; then
         die "${problem#error: }"
     fi
+}
+
+# The label must name a file system that is there: a wrong one would otherwise stop
+# the install halfway, after the system was changed.
+check_data_partition_label() {
+    [ -n "$data_partition" ] || return 0
+    if [ -e "$root/dev/disk/by-label/$data_partition" ]; then
+        return 0
+    fi
+    if [ -z "$root" ] && command -v blkid >/dev/null && blkid -L "$data_partition" >/dev/null; then
+        return 0
+    fi
+    die "--data-partition $data_partition: no file system has this label (see: lsblk -o NAME,LABEL); nothing was changed"
 }
 
 check_prerequisites() {
@@ -161,6 +175,8 @@ install_packages() {
     # framebuffer path needs none of it, kmsdrm falls back to it when one is missing.
     system apt-get install --yes --no-install-recommends \
         libegl1 libgles2 libgbm1 libgl1-mesa-dri libdrm2
+    # Powering off from the game's menu goes through logind, which asks polkit.
+    system apt-get install --yes --no-install-recommends polkitd
 }
 
 create_user() {
@@ -255,10 +271,42 @@ build_compiled_wheel() {
     ls "$build"/wheels/satellites-*.whl
 }
 
+# mypyc's compiler peaks at about 330 MB: on a board with less memory than this
+# (a Zero 2 W has 512 MB) it would swap for a long time or be killed.
+compile_min_memory_mb=1024
+
+memory_mb() {
+    local meminfo="$root/proc/meminfo"
+    [ -f "$meminfo" ] || meminfo=/proc/meminfo
+    awk '/^MemTotal:/ { print int($2 / 1024) }' "$meminfo"
+}
+
+# The bundle's engine compiled for this Python and machine (made on an arm64 image),
+# if it holds one: e.g. satellites-0.1.0-cp313-cp313-linux_aarch64.whl.
+prebuilt_wheel() {
+    local tag
+    tag="$(python3 -c 'import sys, sysconfig; print(f"cp{sys.version_info[0]}{sys.version_info[1]}-" + sysconfig.get_platform().replace("-", "_").replace(".", "_"))')"
+    find "$1" -maxdepth 1 -name "satellites-*-${tag%%-*}-*-${tag#*-}.whl" | sort | tail -n 1
+}
+
+choose_compile() {
+    [ "$compile" -eq 1 ] || return 0
+    local memory
+    memory="$(memory_mb)"
+    if [ -n "$memory" ] && [ "$memory" -lt "$compile_min_memory_mb" ]; then
+        step "engine: pure Python (${memory} MB of memory is too little to compile it here)"
+        compile=0
+    fi
+}
+
 install_game() {
+    choose_compile
     step "virtual environment $venv"
     local target="$source_dir"
     [ -n "$wheel" ] && target="$wheel"
+    if [ -n "$offline" ] && [ -n "$(prebuilt_wheel "$offline")" ]; then
+        target="$(prebuilt_wheel "$offline")"
+    fi
     if [ "$skip_pip" -eq 1 ]; then
         # Nothing will be installed into it: no pip either (seconds less).
         python3 -m venv --without-pip "$venv"

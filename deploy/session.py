@@ -31,12 +31,12 @@ from drivers.console import DEFAULT_TTY, Console
 from drivers.framebuffer import FramebufferDisplay
 from drivers.input_wait import DEV_INPUT, FdWaiter, open_key_devices
 from drivers.keyboard import keymap_for
-from drivers.link.connector import CableConnector
 from drivers.link.ports import link_ports
 from drivers.outputs import SYSFS
 from drivers.power import HwmonSupply, LogindPower, SysfsBacklight
 from drivers.serial_buttons.protocol import ButtonChange
 from drivers.serial_buttons.reader import ButtonReader, post_key_event
+from ports.link import LinkConnector, LinkGameStore
 from ports.wait import Waiter
 
 MOUNTS = Path("/proc/self/mounts")
@@ -91,6 +91,14 @@ def device_waiter(config: Config, sysfs: Path, dev_input: Path) -> FdWaiter | No
     return FdWaiter(open_key_devices(dev_input, sysfs))
 
 
+def cable_connector(port: str, role: str, store: LinkGameStore, colour: int) -> LinkConnector:
+    """The link cable's connector, loaded when a linked game is first set up (the
+    title does not need it, and loading it costs start time)."""
+    from drivers.link.connector import CableConnector
+
+    return CableConnector(port, role, store, colour)
+
+
 def start_buttons(port: str, waiter: Waiter | None) -> ButtonReader:
     def post(change: ButtonChange, key: int) -> None:
         post_key_event(change, key)
@@ -132,7 +140,7 @@ def run(
                 display,
                 keymap_for(config.profile),
                 save_dir,
-                link_cable=CableConnector,
+                link_cable=cable_connector,
                 link_ports=link_ports(config.link_port or None),
                 power=LogindPower(),
                 backlight=SysfsBacklight.find(sysfs),

@@ -39,11 +39,32 @@ fi
 deploy_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 deploy_python() { PYTHONPATH="$(dirname "$deploy_dir")" python3 -m "$@"; }
 
+# The data partition's mount unit, its link and the device's timeout drop-in, as
+# install.sh --data-partition wrote them (found by the line it marks them with).
+# The partition stays mounted until the next boot, so --purge still finds the saves.
+remove_data_partition_units() {
+    local units="$root/etc/systemd/system" unit drop_in
+    for unit in "$units"/*.mount; do
+        if ! grep -qs '^# Written by install.sh: the Satellites save folder' "$unit"; then
+            continue
+        fi
+        echo "==> removing the data partition's mount unit $(basename "$unit")"
+        system systemctl disable "$(basename "$unit")"
+        rm -f "$unit" "$units/local-fs.target.wants/$(basename "$unit")"
+    done
+    for drop_in in "$units"/*.device.d/50-satellites-timeout.conf; do
+        [ -f "$drop_in" ] || continue
+        rm -f "$drop_in"
+        rmdir --ignore-fail-on-non-empty "$(dirname "$drop_in")"
+    done
+}
+
 echo "==> stopping and removing the service"
 system systemctl disable --now satellites.service
 rm -rf "$root/etc/systemd/system/satellites.service" \
     "$root/etc/systemd/system/satellites.service.d" \
     "$root/etc/systemd/system/multi-user.target.wants/satellites.service"
+remove_data_partition_units
 system systemctl daemon-reload
 system systemctl enable getty@tty1.service
 

@@ -74,3 +74,23 @@ def describe_outputs(sysfs: Path = SYSFS) -> str:
     """Every connector the kernel shows, for messages: "card0-HDMI-A-1, card1-SPI-1"."""
     names = sorted(entry.name for entry in (sysfs / "class" / "drm").glob("card*-*"))
     return ", ".join(names) or "none"
+
+
+def output_shown(output: Output, sysfs: Path = SYSFS) -> str | None:
+    """None when the kernel shows the output (connector enabled, DPMS on), else what it says.
+
+    A panel whose modeset never happened stays "disabled" however many frames
+    go into its framebuffer.
+    """
+    connector = sysfs / "class" / "drm" / f"card{output.card}-{output.connector}"
+    states = {}
+    for name in ("enabled", "dpms"):
+        try:
+            states[name] = (connector / name).read_text(encoding="ascii").strip()
+        except OSError:
+            states[name] = ""
+    if states["enabled"] == "disabled":
+        return f"{output.connector} is disabled (no modeset)"
+    if states["dpms"] and states["dpms"] != "On":
+        return f"{output.connector} is in DPMS {states['dpms']}"
+    return None

@@ -3,12 +3,19 @@
 # Sourced by scripts/play, scripts/engine and scripts/compiled-engine-tests: the
 # mypyc-compiled engine, built once per change of the engine's sources into
 # .venv/compiled-engine/ (never into the tree, so the tests keep running the
-# pure engine).
+# pure engine).  Without a C compiler, with SATELLITES_PURE=1, or on a machine
+# with less than 1 GB of memory (mypyc peaks at about 330 MB: a Zero 2 W would
+# swap for a long time), the pure engine runs.
 
 # Print the folder of the compiled engine, building it first if the engine
 # changed; fail (the log in .venv/mypyc-build.log) where it does not build.
 compiled_engine_path() {
-    local sources hash target scratch
+    local sources hash target scratch memory
+    memory="$(awk '/^MemTotal:/ { print int($2 / 1024) }' /proc/meminfo 2>/dev/null)"
+    if [ -n "$memory" ] && [ "$memory" -lt 1024 ]; then
+        echo "Not compiling the engine: ${memory} MB of memory is too little for mypyc" >&2
+        return 1
+    fi
     sources="$(cd "$root" && find engine -name '*.py' | sort)"
     # shellcheck disable=SC2086  # one argument per source file
     hash="$(cd "$root" && cat setup.py $sources | sha256sum | cut -c1-16)"

@@ -11,7 +11,7 @@ function of the position, the limits, the seed and the number of workers.
 The processes are started when the first search needs them (never at the
 app's launch) and kept.  They are ``spawn``ed (safe beside the app's threads)
 without the parent's main module, so a worker holds the engine only, not
-pygame and the app: about a third of the memory.  On a board with little
+pygame and the app: about half the memory.  On a board with little
 memory (a Zero 2 W's 512 MB) there are fewer of them.  ``cancel`` moves on a
 shared generation number that every worker looks at every few dozen nodes,
 so a cancelled search stops within milliseconds.

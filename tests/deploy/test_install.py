@@ -249,9 +249,18 @@ def test_the_overlay_option_is_left_in_the_form_raspi_config_can_turn_off(tmp_pa
     assert cmdline.read_text() == "console=tty1 root=PARTUUID=1-02 rootfstype=ext4 rootwait\n"
 
 
+def data_partition(root: Path, label: str) -> None:
+    """The kernel's link for a file system with this label, in the scratch root."""
+    by_label = root / "dev/disk/by-label"
+    by_label.mkdir(parents=True, exist_ok=True)
+    (root / "dev/mmcblk0p3").touch()
+    (by_label / label).symlink_to("../../mmcblk0p3")
+
+
 def test_the_data_partition_is_a_mount_unit_the_game_waits_for_but_does_not_need(
     tmp_path: Path,
 ) -> None:
+    data_partition(tmp_path, "satdata")
     install(tmp_path, "--profile", "hatmini", "--save-dir", "/data/satellites",
             "--data-partition", "satdata")  # fmt: skip
     system = tmp_path / "etc/systemd/system"
@@ -323,3 +332,67 @@ def test_the_game_may_power_off_and_dim_the_panel(root: Path) -> None:
     assert '"org.freedesktop.login1.power-off"' in rule and 'subject.user == "satellites"' in rule
     backlight = (root / "etc/udev/rules.d/98-satellites-backlight.rules").read_text()
     assert 'SUBSYSTEM=="backlight"' in backlight and "chgrp video" in backlight
+
+
+def test_a_data_partition_label_nobody_has_stops_the_install_before_any_change(
+    tmp_path: Path,
+) -> None:
+    data_partition(tmp_path, "satdata")
+    result = subprocess.run(
+        ["bash", str(DEPLOY / "install.sh"), "--root", str(tmp_path), "--skip-pip",
+         "--systemd-version", "252", "--profile", "hatmini", "--data-partition", "satdta"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert result.returncode != 0
+    assert "satdta: no file system has this label" in result.stderr
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["dev"], "nothing was changed"
+
+
+def test_uninstall_removes_the_data_partitions_mount_unit_and_drop_in(tmp_path: Path) -> None:
+    data_partition(tmp_path, "satdata")
+    install(tmp_path, "--profile", "hatmini", "--save-dir", "/data/satellites",
+            "--data-partition", "satdata")  # fmt: skip
+    system = tmp_path / "etc/systemd/system"
+    (system / "other.mount").write_text("[Mount]\nWhat=/dev/sdb1\n")
+    run("uninstall.sh", "--root", str(tmp_path))
+    assert not (system / "data-satellites.mount").exists()
+    assert not (system / "local-fs.target.wants/data-satellites.mount").exists()
+    assert not (system / r"dev-disk-by\x2dlabel-satdata.device.d").exists()
+    assert (system / "other.mount").exists(), "a unit the installer did not write is kept"
+    plan = (tmp_path / "uninstall-plan.txt").read_text().splitlines()
+    assert "systemctl disable data-satellites.mount" in plan
+
+
+def test_power_off_through_polkit_has_its_daemon(root: Path) -> None:
+    plan = (root / "install-plan.txt").read_text().splitlines()
+    assert "apt-get install --yes --no-install-recommends polkitd" in plan
+
+
+@pytest.mark.parametrize(("memory_kb", "compile_flag"), [(439_112, 0), (3_884_332, 1)])
+def test_a_board_with_little_memory_never_compiles_the_engine(
+    tmp_path: Path, memory_kb: int, compile_flag: int
+) -> None:
+    (tmp_path / "proc").mkdir()
+    (tmp_path / "proc/meminfo").write_text(f"MemTotal:       {memory_kb} kB\n")
+    result = install(tmp_path, "--profile", "hatmini")
+    plan = (tmp_path / "install-plan.txt").read_text()
+    assert f"(compile={compile_flag})" in plan
+    assert ("too little to compile" in result.stdout) == (compile_flag == 0)
+
+
+def test_offline_the_bundles_compiled_engine_for_this_python_is_installed(tmp_path: Path) -> None:
+    tag = subprocess.run(
+        ["python3", "-c", "import sys, sysconfig; print(f'cp{sys.version_info[0]}"
+         "{sys.version_info[1]}', sysconfig.get_platform().replace('-', '_').replace('.', '_'))"],
+        capture_output=True, text=True, check=True,
+    ).stdout.split()  # fmt: skip
+    bundle = tmp_path / "bundle"
+    bundle.mkdir()
+    pure = bundle / "satellites-0.1.0-py3-none-any.whl"
+    compiled = bundle / f"satellites-0.1.0-{tag[0]}-{tag[0]}-{tag[1]}.whl"
+    other = bundle / "satellites-0.1.0-cp39-cp39-linux_armv6l.whl"
+    for wheel in (pure, compiled, other):
+        wheel.touch()
+    root = tmp_path / "root"
+    install(root, "--profile", "hatmini", "--offline", str(bundle), "--wheel", str(pure))
+    assert f": {compiled} (compile=" in (root / "install-plan.txt").read_text()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -96,3 +98,22 @@ def test_the_console_comes_back_when_the_game_is_stopped(
 def test_a_desktop_display_leaves_the_console_alone(tmp_path: Path) -> None:
     with session.console_kept_off(Config(display=Display.X11), tmp_path / "missing"):
         pass
+
+
+def loaded_after(module: str) -> set[str]:
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", f"import sys, {module}; print(' '.join(sys.modules))"],
+        capture_output=True, text=True, check=True, cwd=root,
+        env={"PYTHONPATH": str(root), "SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin:/bin"},
+    )  # fmt: skip
+    return set(done.stdout.split())
+
+
+def test_the_splash_needs_neither_pygame_nor_the_game() -> None:
+    loaded = loaded_after("deploy.appliance")
+    assert not {"pygame", "device.app", "engine.ai.thinker", "deploy.session"} & loaded
+
+
+def test_the_title_does_without_the_link_cables_driver() -> None:
+    assert "drivers.link.connector" not in loaded_after("deploy.session")

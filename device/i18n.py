@@ -249,8 +249,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "No se pudo guardar la partida ({problem}).",
     ),
     "msg.saves_off": (
-        "Saves are off: {problem}. You can play, but nothing is kept.",
-        "Sin guardar: {problem}. Puedes jugar, pero no se guarda nada.",
+        "Saves are off: games cannot be stored on this device just now. You can play, "
+        "but nothing is kept.",
+        "Sin guardar: ahora no se pueden guardar partidas en este aparato. Puedes jugar, "
+        "pero no se guarda nada.",
     ),
     "msg.last_crash": (
         "The game stopped by itself last time ({problem}).",

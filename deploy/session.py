@@ -149,7 +149,7 @@ def run(
                 waiter=waiter,
             )
             if problem is not None:
-                app.show_message(app.ui.t("msg.saves_off", problem=problem))
+                app.show_message(app.ui.t("msg.saves_off"))  # the reason is in the log above
             if crash is not None:
                 app.show_message(app.ui.t("msg.last_crash", problem=crash.problem))
             app.run()

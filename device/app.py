@@ -84,6 +84,9 @@ def link_info(game: Game) -> LinkInfo | None:
     return LinkInfo(role, tags.get(PORT_TAG, ""), 0)
 
 
+HALF_TURN = 180
+
+
 class App:
     def __init__(
         self,
@@ -272,8 +275,13 @@ class App:
 
         Directions are turned with the picture, so up on the glass is up on screen.
         """
-        self.top.handle(turned(button, self.settings.rotation))
+        rotation = self.settings.rotation + (HALF_TURN if self._flipped() else 0)
+        self.top.handle(turned(button, rotation))
         self.dirty = True
+
+    def _flipped(self) -> bool:
+        """Whether the picture faces the far side of the table (see Screen.flipped)."""
+        return any(screen.flipped() for screen in self.screens)
 
     def press(self, physical: str, now: int) -> None:
         if self.lighting.input(now):
@@ -356,6 +364,8 @@ class App:
             first -= 1
         for screen in self.screens[first:]:
             screen.draw(surface)
+        if self._flipped():
+            surface.blit(pygame.transform.rotate(surface, HALF_TURN), (0, 0))
         self.supply_warning.draw(surface, self.ui)
         for extra in self.after_draw:
             extra(surface)

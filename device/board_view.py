@@ -194,8 +194,8 @@ def _place_chips(
     """Put each colony's chip on empty cells near it, clear of every satellite and other chip.
 
     A chip stands on the corner of four empty cells where it can, else astride two,
-    else on one (reaching half into each empty neighbour); cells in
-    ``avoid`` (marked destinations) are used only when nothing else is free.
+    else on one (reaching half into each empty neighbour); it covers no mark of the
+    cells in ``avoid`` (marked destinations and landings) unless nothing else is free.
     """
     radius = layout.disc_radius(layout.cell)
     discs = []
@@ -204,6 +204,9 @@ def _place_chips(
             disc = pygame.Rect(0, 0, 2 * radius - 2, 2 * radius - 2)
             disc.center = cell_centre(layout, cell)
             discs.append(disc)
+    marks = [
+        pygame.Rect(cell_centre(layout, cell), (0, 0)).inflate(radius, radius) for cell in avoid
+    ]
     placed: list[tuple[Group, pygame.Rect]] = []
     empty = [cell for cell in range(100) if not position.board[cell]]
     half = layout.cell // 2
@@ -213,7 +216,8 @@ def _place_chips(
         # satellite never would
         corners = ((half, half), (-half, half), (half, -half), (-half, -half))
         spots = (
-            _free_spot(layout, size, cell, shifts, discs, [rect for _, rect in placed])
+            _free_spot(layout, size, cell, shifts, obstacles, [rect for _, rect in placed])
+            for obstacles in (discs + marks, discs)
             for shifts in (corners, ((half, 0), (-half, 0)), ((0, 0),))
             for cell in cells
         )

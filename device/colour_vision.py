@@ -45,6 +45,7 @@ def marker_colours(palette: Palette) -> dict[str, Colour]:
         "blue": palette.players[1],
         "landing": palette.landing,
         "connection": palette.connection_target,
+        "displacement": palette.displacement_target,
         "cursor": palette.cursor,
         "last move": palette.last_move,
         "hint": palette.hint,

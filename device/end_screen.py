@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from functools import partial
 
 import pygame
@@ -17,7 +18,7 @@ from device.replay_screen import ReplayScreen
 from device.screen import Host, Screen
 from device.verdict import verdict
 from engine.geometry import file_of, rank_of
-from engine.pieces import BLUE, NOBODY, RED
+from engine.pieces import BLUE, NOBODY, RED, piece
 from engine.scoring import Group, Score
 
 
@@ -35,6 +36,12 @@ def deciding_colonies(result: Score) -> tuple[Group, Group] | None:
     return (chosen[0], chosen[1])
 
 
+CELEBRATION_MS = 2400
+"""How long a win's satellites fly."""
+FRAME_MS = 40
+BURST = 9
+"""How many satellites fly out."""
+
 CHOICES = ("menu.to_title", "end.final_board", "end.replay")
 """What the player may do next, on the last screenful: A still leaves unless they move."""
 
@@ -49,6 +56,47 @@ class EndScreen(Screen):
         self.parts = 1
         self.choice = 0
         """Which of ``CHOICES`` A takes (on the last screenful)."""
+        self.shown_at: int | None = None
+        """When the screen first came up: a win is celebrated for a while from then."""
+        self.now = 0
+
+    def celebrating(self) -> bool:
+        """A win (not a draw) is celebrated: satellites of the winner's colour burst
+        from the headline (the win's fanfare plays as the screen comes up)."""
+        _, winner = self.headline()
+        if winner == NOBODY or self.shown_at is None:
+            return False
+        return self.now - self.shown_at < CELEBRATION_MS
+
+    def update(self, now: int) -> bool:
+        if self.shown_at is None:
+            self.shown_at = now
+        was = self.celebrating()
+        self.now = now
+        return was
+
+    def wakeup(self, now: int) -> int | None:
+        return now + FRAME_MS if self.shown_at is None or self.celebrating() else None
+
+    def _draw_celebration(self, surface: pygame.Surface) -> None:
+        """Satellites of the winner's colour flying out from the headline, slowing."""
+        if not self.celebrating() or self.shown_at is None:
+            return
+        _, winner = self.headline()
+        ui = self.ui
+        progress = (self.now - self.shown_at) / CELEBRATION_MS
+        reach = max(ui.layout.width, ui.layout.height) * (1 - (1 - progress) ** 2)
+        origin = (ui.layout.width / 2, 6 + ui.layout.line / 2)
+        for index in range(BURST):
+            angle = math.pi * (index + 0.5) / BURST  # a fan opening downwards
+            centre = (
+                origin[0] + math.cos(angle) * reach,
+                origin[1] + math.sin(angle) * reach * 0.8,
+            )
+            code = piece(winner, 1 + index % 4)
+            draw_satellite(
+                surface, ui.layout, ui.fonts, ui.palette, centre, ui.layout.cell, code, False
+            )
 
     def on_last_part(self) -> bool:
         return self.part + 1 >= self.parts
@@ -163,6 +211,7 @@ class EndScreen(Screen):
         super().draw(surface)
         pages = self._paged()
         draw_page(surface, pages[self.part], self._area())
+        self._draw_celebration(surface)
         draw_screen_bar(surface, self.ui, self.controls())
 
     def controls(self) -> list[Control]:

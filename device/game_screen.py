@@ -20,6 +20,7 @@ from device.rules_screen import RulesScreen
 from device.screen import Host, Screen
 from device.selection import Selection, Stage
 from device.sounds import Effect
+from engine.geometry import file_of, rank_of
 from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
 from engine.pieces import BLUE, colour_of
 from ports.link import LinkStateName
@@ -71,9 +72,17 @@ class GameScreen(Screen):
         cursor = self.selection.cursor if self.selection else 0
         selection = Selection(self.game.position.legal_moves(), cursor=cursor)
         jump = not self.ui.profile.has_dpad or self.selection is None
-        if selection.choices and jump and cursor not in selection.choices:
+        if selection.choices and self.game.setup.tabletop:
+            selection.cursor = min(selection.choices, key=self._from_own_side)
+        elif selection.choices and jump and cursor not in selection.choices:
             selection.cursor = selection.choices[0]
         self.selection = selection
+
+    def _from_own_side(self, cell: int) -> tuple[int, int]:
+        """Across a table each player starts nearest their own edge (Red sits South,
+        Blue North), never on the other's last piece; then West first."""
+        home = 9 if self.game.position.side == BLUE else 0
+        return (abs(rank_of(cell) - home), file_of(cell))
 
     def _catch_up(self) -> bool:
         """Follow the match: slide in a new move, offer the next turn, show a hint."""
@@ -101,7 +110,8 @@ class GameScreen(Screen):
     # -- input -------------------------------------------------------------
 
     def flipped(self) -> bool:
-        """Tabletop hotseat: Blue sits opposite, so the picture turns on Blue's turn."""
+        """Tabletop hotseat: Blue sits opposite, so the picture (with any menu over
+        it) turns on Blue's turn, and the arrows with it (the app sees to both)."""
         setup = self.game.setup
         return setup.mode == Mode.HOTSEAT and setup.tabletop and self.game.position.side == BLUE
 
@@ -117,10 +127,7 @@ class GameScreen(Screen):
             return
         cursor = selection.cursor
         if button in DIRECTIONS:
-            dfile, drank = DIRECTIONS[button]
-            if self.flipped():
-                dfile, drank = -dfile, -drank
-            selection.jump((dfile, drank))
+            selection.jump(DIRECTIONS[button])
         elif button in (Button.NEXT, Button.SELECT):
             selection.cycle(1)
         elif button is Button.PREV:
@@ -312,8 +319,6 @@ class GameScreen(Screen):
         elif status is LinkStateName.ERROR:
             lines = [self.match.link_problem, ui.t("link.stopped_body")]
             draw_link_panel(surface, ui, ui.t("link.stopped_title"), lines)
-        if self.flipped():
-            surface.blit(pygame.transform.rotate(surface, 180), (0, 0))
 
 
 class SystemMenu(MenuOverGame):

@@ -261,8 +261,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "y se guardará de nuevo en la siguiente jugada.",
     ),
     "msg.saves_off": (
-        "Saves are off: {problem}. You can play, but nothing is kept.",
-        "Sin guardar: {problem}. Puedes jugar, pero no se guarda nada.",
+        "Saves are off: games cannot be stored on this device just now. You can play, "
+        "but nothing is kept.",
+        "Sin guardar: ahora no se pueden guardar partidas en este aparato. Puedes jugar, "
+        "pero no se guarda nada.",
     ),
     "msg.last_crash": (
         "The game stopped by itself last time ({problem}).",
@@ -371,6 +373,32 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ctl.try": ("try it", "prueba"),
     "ctl.skip": ("skip", "saltar"),
     "ctl.next_lesson": ("next lesson", "siguiente"),
+    "ctl.next_note": ("next", "sigue"),
+    "note.count.title": ("x/23 connected", "x/23 conectados"),
+    "note.count.text": (
+        'Beside the board, "x/23 connected" counts the connected satellites of both '
+        "colours. At 23 the game ends.",
+        'Junto al tablero, "x/23 conectados" cuenta los satélites conectados de los dos '
+        "colores. Con 23 la partida termina.",
+    ),
+    "note.touch.title": ("Same colour", "Mismo color"),
+    "note.touch.text": (
+        "Two connected satellites of one colour never touch side by side: a move that "
+        "would do it is not offered.",
+        "Dos satélites conectados del mismo color nunca se tocan de lado: esa jugada no se ofrece.",
+    ),
+    "note.six.title": ("At most 6", "Como mucho 6"),
+    "note.six.text": (
+        "A colony holds at most 6 satellites; at 6 it is crowned and takes no more.",
+        "Una colonia tiene como mucho 6 satélites; con 6 está coronada y no admite más.",
+    ),
+    "note.merge.title": ("Never merged", "Nunca se unen"),
+    "note.merge.text": (
+        "Colonies never merge: no move joins two colonies into one (a pair may still "
+        "join a colony, up to 6).",
+        "Las colonias nunca se unen: ninguna jugada junta dos colonias en una (una pareja "
+        "sí puede unirse a una colonia, hasta 6).",
+    ),
     "ctl.finish": ("finish", "terminar"),
     "menu.show_me": ("Show me", "Muéstramelo"),
     "menu.skip_lesson": ("Skip lesson", "Saltar lección"),

@@ -13,6 +13,7 @@ import pygame
 
 import engine
 from device.archive import UNREADABLE, ArchivedGame, has_past_games, load_game, past_games
+from device.board_view import draw_satellite
 from device.buttons import Button
 from device.controls import Control, control, control_label, draw_screen_bar, screen_bar_top
 from device.game import Game, GameSetup, Mode
@@ -30,7 +31,7 @@ from device.settings import CHOICES, LIGHT_SETTINGS, SOUND_SETTINGS
 from device.sounds import Effect
 from device.tutorial import finished
 from device.verdict import verdict
-from engine.pieces import BLUE, RED
+from engine.pieces import BLUE, RED, piece
 from ports.link import Role
 
 FORWARD = (Button.DOWN, Button.NEXT, Button.SELECT)
@@ -217,6 +218,34 @@ class TitleScreen(MenuScreen):
 
     def back(self) -> None:
         """The title is the bottom of the stack."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self._draw_motif(surface)
+
+    def _draw_motif(self, surface: pygame.Surface) -> None:
+        """Either side of the name, a corner of the board: a connected pair on the
+        left, a loose pair on the right, as the board draws them."""
+        ui = self.ui
+        layout = ui.layout
+        title = ui.font(layout.title_size, bold=True)
+        name = title.size(self.title())[0]
+        cell = min(layout.cell, title.get_linesize())
+        room = (layout.width - name) // 2 - 8
+        if room < 2 * cell:
+            return
+        middle = 6 + title.get_linesize() // 2
+        for left, pieces, connected in (
+            (room - 2 * cell + 2, (piece(RED, 3), piece(BLUE, 2)), True),
+            (layout.width - room - 2, (piece(BLUE, 4), piece(RED, 1)), False),
+        ):
+            for index, code in enumerate(pieces):
+                square = pygame.Rect(left + index * cell, middle - cell // 2, cell, cell)
+                shade = ui.palette.board_light if index % 2 else ui.palette.board_dark
+                pygame.draw.rect(surface, shade, square)
+                draw_satellite(
+                    surface, layout, ui.fonts, ui.palette, square.center, cell, code, connected
+                )
 
     def open_rules(self) -> None:
         self.host.push(RulesScreen(self.host))

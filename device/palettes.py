@@ -88,7 +88,7 @@ COLOUR_BLIND = Palette(
     normal_target=(230, 230, 230),
     # measured apart under simulated colour-vision deficiencies (device/colour_vision.py)
     connection_target=(128, 160, 224),
-    displacement_target=(204, 121, 167),
+    displacement_target=(180, 165, 120),
     landing=(240, 170, 0),
     last_move=(192, 224, 192),
     hint=(128, 128, 128),

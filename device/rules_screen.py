@@ -160,6 +160,10 @@ class RulesScreen(Screen):
             elif button is Button.A:
                 self.host.pop()
 
+    def parts_count(self) -> int:
+        """How many screenfuls the current page takes."""
+        return len(self._parts())
+
     def controls(self) -> list[Control]:
         return [
             control("ctl.page", Button.NEXT, Button.PREV, Button.LEFT, Button.RIGHT),

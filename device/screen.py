@@ -89,6 +89,11 @@ class Screen:
     def ui(self) -> Ui:
         return self.host.ui
 
+    def flipped(self) -> bool:
+        """Whether the player to act sits across the table (tabletop): then this
+        screen, and everything opened over it, turns to face them."""
+        return False
+
     def handle(self, button: Button) -> None:
         """React to one logical button."""
 

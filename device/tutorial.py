@@ -97,6 +97,8 @@ class Lesson:
     needs_connection: bool = False
     """A miss that connects nothing is told so (its own hint is about what a
     connection made)."""
+    notes: tuple[str, ...] = ()
+    """Short cards after the lesson's own, on rules it leads to (``note.<name>.*``)."""
 
     def key(self, part: str) -> str:
         return f"lesson.{self.name}.{part}"
@@ -130,6 +132,7 @@ LESSONS: tuple[Lesson, ...] = (
         "........../........../.......b4../..r4......./........../"
         ".....b2..../..r3......./........../........../.......... r 0 0",
         connects,
+        notes=("count", "touch"),
     ),
     Lesson(
         "colony",
@@ -137,6 +140,7 @@ LESSONS: tuple[Lesson, ...] = (
         "....r2b3..../........../.....r1..../........../.......... r 0 0",
         makes_own_colony,
         needs_connection=True,
+        notes=("six", "merge"),
     ),
     Lesson(
         "displace",

@@ -176,7 +176,43 @@ class DoneCard(Card):
 
     def handle(self, button: Button) -> None:
         if button is Button.A:
-            show_lesson(self.host, self.index + 1)
+            after_lesson(self.host, self.index, 0)
+        elif button is Button.MENU:
+            self.host.push(TutorialMenu(self.host, self.index, can_skip=False))
+
+
+def after_lesson(host: Host, index: int, note: int) -> None:
+    """The lesson's note cards from ``note`` on, then the next lesson."""
+    if note < len(LESSONS[index].notes):
+        host.to_title()
+        host.push(NoteCard(host, index, note))
+    else:
+        show_lesson(host, index + 1)
+
+
+class NoteCard(Card):
+    """A short card after a lesson: one rule the lesson leads to, in a few words."""
+
+    def __init__(self, host: Host, index: int, note: int) -> None:
+        super().__init__(host, index)
+        self.note = note
+
+    @property
+    def name(self) -> str:
+        return self.lesson.notes[self.note]
+
+    def heading(self) -> str:
+        return self.ui.t(f"note.{self.name}.title")
+
+    def words(self) -> str:
+        return self.ui.t(f"note.{self.name}.text")
+
+    def controls(self) -> list[Control]:
+        return [control("ctl.next_note", Button.A), control("help.menu", Button.MENU)]
+
+    def handle(self, button: Button) -> None:
+        if button is Button.A:
+            after_lesson(self.host, self.index, self.note + 1)
         elif button is Button.MENU:
             self.host.push(TutorialMenu(self.host, self.index, can_skip=False))
 

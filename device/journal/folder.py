@@ -12,6 +12,7 @@ played and kept in memory only, and the player is told.
 from __future__ import annotations
 
 import contextlib
+import logging
 import random
 import time
 from collections.abc import Callable
@@ -39,6 +40,8 @@ from device.journal.file import (
 from device.journal.notice import Notice, write_failed
 from device.journal.old_saves import read_old_saves, remove_old_files
 from engine.record import GameRecord, RecordError, format_record, parse_record
+
+log = logging.getLogger(__name__)
 
 
 class SaveError(Exception):
@@ -98,13 +101,19 @@ class SaveFolder:
         if not self.problem and not self.disk.writable(self.folder):
             self.problem = f"{self.folder} cannot be written"
         if self.problem:
-            notices.append(Notice("msg.saves_off", {"problem": self.problem}))
+            notices.append(self._saves_off())
         try:
             notices += self._tidy()
         except OSError as error:
             self.problem = self.problem or f"{self.folder}: {error.strerror or error}"
-            notices.append(Notice("msg.saves_off", {"problem": self.problem}))
+            notices.append(self._saves_off())
         return notices
+
+    def _saves_off(self) -> Notice:
+        """The player is told in plain words; the folder and the system's reason go to
+        the log, for whoever looks after the device."""
+        log.warning("saves are off: %s", self.problem)
+        return Notice("msg.saves_off")
 
     def _tidy(self) -> list[Notice]:
         notices: list[Notice] = []

@@ -42,3 +42,8 @@ def test_the_last_move_has_a_colour_of_its_own() -> None:
     for palette in (STANDARD, COLOUR_BLIND):
         others = [c for name, c in marker_colours(palette).items() if name != "last move"]
         assert palette.last_move not in others
+
+
+def test_the_displacement_mark_is_one_of_the_checked_colours() -> None:
+    for palette in (STANDARD, COLOUR_BLIND):
+        assert marker_colours(palette)["displacement"] == palette.displacement_target

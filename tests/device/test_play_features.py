@@ -7,6 +7,7 @@ from app_driver import Driver
 from fake_link import FakeSession
 
 from device.game import Game, GameSetup, Mode
+from device.game_screen import SystemMenu
 from device.journal.folder import SaveFolder
 from device.navigation import jump
 from engine.geometry import rank_of
@@ -84,7 +85,42 @@ def test_tabletop_turns_the_picture_and_the_arrows_for_blue(tmp_path: Path) -> N
     assert rank_of(screen.selection.cursor) < rank_of(before)
     upright = pygame.Surface((480, 320))
     screen.draw(upright)
-    assert upright.get_at((479, 319)) != upright.get_at((0, 0))
+    driver.app.dirty = True
+    driver.app.draw()
+    turned = driver.app.display.surface
+    assert pygame.transform.rotate(turned, 180).get_at((5, 5)) == upright.get_at((5, 5))
+
+
+def test_tabletop_turns_the_menu_to_blue_and_starts_blues_cursor_on_blues_side(
+    tmp_path: Path,
+) -> None:
+    driver = Driver("tabletop", tmp_path)
+    driver.choose_item("New game")
+    driver.set_item("Play", "two players")
+    driver.set_item("Tabletop", "on")
+    driver.choose_item("Start")
+    screen = driver.game_screen()
+    red_move = max(
+        screen.game.position.legal_moves(), key=lambda m: rank_of(target_of(m))
+    )  # Red's piece lands as near Blue as it can
+    driver.play(red_move)
+    assert screen.selection is not None and screen.game.position.side == BLUE
+    cursor = screen.selection.cursor
+    assert cursor != target_of(red_move), "not on Red's last piece"
+    assert rank_of(cursor) == max(rank_of(c) for c in screen.selection.choices)
+    driver.open_menu()
+    menu = driver.app.top
+    assert isinstance(menu, SystemMenu)
+    alone = pygame.Surface((480, 320))
+    screen.draw(alone)
+    menu.draw(alone)
+    driver.app.dirty = True
+    driver.app.draw()
+    shown = pygame.transform.rotate(driver.app.display.surface, 180)
+    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(alone, "RGB")
+    index = menu.index
+    driver.tap("UP")  # Blue's down: the next item
+    assert menu.index == index + 1
 
 
 class FakeConnector:

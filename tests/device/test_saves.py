@@ -4,6 +4,7 @@ restarts, damage and crashes."""
 from __future__ import annotations
 
 import errno
+import logging
 import os
 import random
 import signal
@@ -297,6 +298,17 @@ def test_every_archived_game_reads_as_the_engine_record_the_archive_would_hold(
 
 
 # -- saves off -------------------------------------------------------------------------
+
+
+def test_saves_off_is_told_in_a_players_words_and_the_reason_goes_to_the_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    make_read_only(monkeypatch, tmp_path)
+    with caplog.at_level(logging.WARNING):
+        driver = Driver("hatmini", tmp_path)
+    (words,) = [words for words in messages(driver) if "Saves are off" in words]
+    assert str(tmp_path) not in words and "write" not in words.lower()
+    assert str(tmp_path) in caplog.text, "the folder and the reason are in the log"
 
 
 def test_a_read_only_folder_says_saves_are_off_and_a_game_is_played_from_memory(

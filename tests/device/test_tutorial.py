@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from app_driver import Driver
 
-from device.i18n import LANGUAGES
+from device.i18n import LANGUAGES, text
 from device.journal.lines import encode_line
 from device.menus import MessageScreen, TitleScreen
 from device.profiles import PROFILES
@@ -15,9 +15,11 @@ from device.tutorial import LESSONS, PARTS, Lesson, after, lesson_match
 from device.tutorial_screens import (
     PADDING,
     RESULT_MS,
+    Card,
     DoneCard,
     LessonCard,
     LessonScreen,
+    NoteCard,
     TutorialMenu,
 )
 from engine.moves import NORMAL, kind_of, origin_of
@@ -61,7 +63,7 @@ def test_a_lesson_match_stores_nothing_and_shows_a_goal_move_as_its_hint() -> No
     assert format_position(match.game.position) == lesson.start
 
 
-def _words_of(card: LessonCard | DoneCard) -> tuple[int, int]:
+def _words_of(card: Card) -> tuple[int, int]:
     """How far down a card's words reach, and where its buttons start."""
     heading, words = card.lines()
     return 2 * PADDING + (len(heading) + len(words)) * card.ui.layout.line, card.bar_top()
@@ -76,7 +78,8 @@ def test_every_lesson_fits_the_screen_in_both_languages(
     app = driver.app
     app.settings.language = language
     for index, lesson in enumerate(LESSONS):
-        for card in (LessonCard(app, index), DoneCard(app, index)):
+        notes = [NoteCard(app, index, note) for note in range(len(lesson.notes))]
+        for card in (LessonCard(app, index), DoneCard(app, index), *notes):
             height, room = _words_of(card)
             assert height <= room, (type(card).__name__, lesson.name)
             shown = [item for row in card.bar_rows() for item in row]
@@ -123,6 +126,10 @@ def test_every_lesson_plays_through_the_buttons(profile: str, tmp_path: Path) ->
         assert isinstance(app.top, DoneCard), lesson.name
         assert load_settings(tmp_path).tutorial_lessons == index + 1
         driver.confirm()
+        for note in lesson.notes:
+            card = app.top
+            assert isinstance(card, NoteCard) and card.name == note
+            driver.confirm()
     assert isinstance(app.top, TitleScreen) and len(app.screens) == 1
     assert _tutorial_item_index(driver) > 0, "after the tutorial, New game comes first"
     assert load_settings(tmp_path).tutorial_lessons == len(LESSONS)
@@ -195,6 +202,16 @@ def test_a_miss_is_told_what_it_fell_short_of(tmp_path: Path) -> None:
     assert isinstance(message, MessageScreen)
     assert app.ui.t("tutorial.no_connection") in message.words
     assert "bigger" not in message.words
+
+
+def test_the_tutorial_says_what_the_lessons_leave_out() -> None:
+    """Short cards after the lessons: the connected count, same-colour satellites never
+    touching, the 6-satellite limit and colonies never merging."""
+    notes = [note for lesson in LESSONS for note in lesson.notes]
+    assert sorted(notes) == ["count", "merge", "six", "touch"]
+    for language in LANGUAGES:
+        assert "23" in text(language, "note.count.text")
+        assert "6" in text(language, "note.six.text")
 
 
 def test_show_me_points_at_a_move_that_completes_the_lesson(tmp_path: Path) -> None:

@@ -57,7 +57,9 @@ def test_a_read_only_folder_says_saves_are_off_once_and_plays_on(tmp_path: Path)
     script += [*HOTSEAT_NEW, *choice(Mode.HOTSEAT) * 4]
     launcher = [*read_only_launcher(saves), sys.executable, "-m", "simulator"]
     run = run_simulator(tmp_path, 2, saves, "\n".join(script) + "\n", 6, launcher=launcher)
-    assert run.returncode == 0 and run.stderr == "", run.stderr
+    assert run.returncode == 0, run.stderr
+    (logged,) = run.stderr.splitlines()
+    assert logged.startswith(f"saves are off: {saves}"), "the reason goes to the log"
     reported = Reported()
     assert reported.take(run) == []
     told = [message for _, message in reported.messages]

@@ -1,0 +1,65 @@
+"""The rules' diagrams show every colony total, clear of the marks, on every profile."""
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from app_driver import Driver
+
+from device import rules_screen
+from device.board_view import BoardMarks, cell_centre, colony_chips, draw_board
+from device.i18n import RULE_PAGES
+from device.layout import Layout
+from device.profiles import PROFILES
+from device.rules_screen import RulesScreen
+from engine.position import Position
+from engine.scoring import groups
+
+Drawn = tuple[Layout, Position, BoardMarks]
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_every_diagram_shows_each_colony_total_clear_of_the_marks(
+    profile: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: list[Drawn] = []
+    real = draw_board
+
+    def recording(
+        surface: pygame.Surface,
+        layout: Layout,
+        palette: Any,
+        fonts: Any,
+        position: Position,
+        marks: BoardMarks,
+    ) -> None:
+        drawn.append((layout, position, marks))
+        real(surface, layout, palette, fonts, position, marks)
+
+    monkeypatch.setattr(rules_screen, "draw_board", recording)
+    driver = Driver(profile, tmp_path)
+    app = driver.app
+    rules = RulesScreen(app)
+    app.push(rules)
+    for page in range(1, RULE_PAGES + 1):
+        rules.page, rules.part = page, 0
+        while True:
+            app.dirty = True
+            app.draw()
+            if rules.part + 1 >= rules.parts_count():
+                break
+            rules.part += 1
+    assert drawn
+    for layout, position, marks in drawn:
+        colonies = [group for group in groups(position) if group.is_colony]
+        chips = colony_chips(layout, app.ui.fonts, app.ui.palette, position, marks)
+        assert len(chips) == len(colonies), "a total is missing"
+        radius = layout.disc_radius(layout.cell)
+        marked = [
+            pygame.Rect(cell_centre(layout, cell), (0, 0)).inflate(radius, radius)
+            for cell in (*marks.targets, *marks.landings)
+        ]
+        for _, rect, _ in chips:
+            assert layout.view.contains(rect), "a total is cut off by its diagram's frame"
+            assert rect.collidelist(marked) < 0, "a total sits on a mark"

@@ -85,7 +85,7 @@ def qemu_command(
         "-drive", f"if=none,id=card,file={card},format=raw,cache=directsync,discard=unmap",
         "-device", "virtio-blk-pci,drive=card",
         "-device", f"virtio-gpu-pci,id={CONSOLE_ID}",
-        "-device", f"{PANEL_DEVICE},id={PANEL_ID}",
+        "-device", f"{PANEL_DEVICE},id={PANEL_ID},romfile=",  # no PC BIOS on arm64
         "-device", "virtio-keyboard-pci",
     ]  # fmt: skip
     if stick is not None:

@@ -98,9 +98,9 @@ def test_the_machine_is_a_zero_2_w_without_network_whose_disk_keeps_only_writes(
     assert "-cpu cortex-a53 -smp 4 -m 512" in joined and "-nic none" in joined
     assert "cache=directsync" in joined and "unsafe" not in joined
     assert "virtio-keyboard-pci" in joined and "-display none" in joined
-    assert command.index("virtio-gpu-pci,id=console") < command.index("cirrus-vga,id=panel"), (
-        "the console's display comes first: fbcon binds it, not the panel"
-    )
+    assert command.index("virtio-gpu-pci,id=console") < command.index(
+        "cirrus-vga,id=panel,romfile="
+    ), "the console's display comes first: fbcon binds it, not the panel"
     assert panel_mode(ProfileName.LCDHAT) in joined
     assert panel_mode(ProfileName.LCDHAT) == "video=VGA-1:240x240-16"
 

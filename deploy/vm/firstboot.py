@@ -256,14 +256,12 @@ class FirstBoot:
         while time.monotonic() < deadline:
             frame = machine.panel()
             now = time.monotonic()
-            # QEMU shows a notice of its own size until the guest sets the panel's mode.
-            shown = (frame.width, frame.height) == (self.title.width, self.title.height)
-            if first is None and shown and not frame.is_blank():
+            if first is None and self.is_panel_mode(frame) and not frame.is_blank():
                 first = (now, frame)
                 frame.save_png(self.out / "first-frame.png")
                 self.report.boot_to_first_frame_s = round(now - booted, 1)
             if first is not None:
-                differing = frame.differing_pixels(self.title)
+                differing = frame.unscaled(*self.title_size).differing_pixels(self.title)
                 if differing == 0:
                     frame.save_png(self.out / "title-frame.png")
                     self.report.boot_to_title_s = round(now - booted, 1)
@@ -281,6 +279,15 @@ class FirstBoot:
                 f"the panel never showed the simulator's title ({differing} pixels differ)"
             )
 
+    @property
+    def title_size(self) -> tuple[int, int]:
+        return (self.title.width, self.title.height)
+
+    def is_panel_mode(self, frame: Frame) -> bool:
+        """The picture has the framebuffer's size: not QEMU's notice before any mode is set."""
+        width, _, height = self.report.panel.get("virtual_size", "").partition(",")
+        return f"{frame.width},{frame.height}" == f"{width},{height}"
+
     def diagnose_dark_panel(self, machine: Machine, booted: float) -> None:
         """The panel stayed dark: does it show the app's frames once the kernel is asked to?
 
@@ -292,9 +299,9 @@ class FirstBoot:
         time.sleep(2)
         frame = machine.panel()
         frame.save_png(self.out / "after-pan-from-shell.png")
-        shown = (frame.width, frame.height) == (self.title.width, self.title.height)
-        self.report.panel["lit_by_pan_from_shell"] = str(shown and not frame.is_blank())
-        differing = frame.differing_pixels(self.title)
+        lit = self.is_panel_mode(frame) and not frame.is_blank()
+        self.report.panel["lit_by_pan_from_shell"] = str(lit)
+        differing = frame.unscaled(*self.title_size).differing_pixels(self.title)
         self.report.panel["after_pan_differing_pixels"] = str(differing)
 
     def process_start(self, machine: Machine) -> None:

@@ -116,3 +116,16 @@ def test_a_report_holds_every_field_asked_for(tmp_path: Path) -> None:
     assert written["idle_cpu_percent"] == {"title": 6.2}
     assert written["vm_speed"] == {"guest_s": 4.0, "host_s": 0.25, "slowdown": 16.0}
     assert written["first_frame_matches"] is None, "not measured is null, never a guess"
+
+
+def test_a_picture_scaled_up_and_centred_is_compared_as_the_original() -> None:
+    original = Frame(2, 1, bytes([255, 0, 0, 0, 0, 255]))
+    # 7x4 screen: scale 3 (6x3 used), one column left over and one row: 0 left, 0 top.
+    background = bytes([9, 9, 9])
+    rows = []
+    for _ in range(3):
+        rows.append(bytes([255, 0, 0]) * 3 + bytes([0, 0, 255]) * 3 + background)
+    rows.append(background * 7)
+    screen = Frame(7, 4, b"".join(rows))
+    assert screen.unscaled(2, 1) == original
+    assert original.unscaled(2, 1) is original

@@ -180,7 +180,7 @@ class FirstBoot:
         console = machine.console
         mount_stick(machine)
         console.check(
-            f"python3 {GUEST_SAMPLE} memwatch /run/memavail >/dev/null 2>&1 & "
+            f"set +m; python3 {GUEST_SAMPLE} memwatch /run/memavail >/dev/null 2>&1 & "
             "echo $! > /run/memwatch.pid"
         )
         command = (
@@ -240,25 +240,28 @@ class FirstBoot:
         machine.console.send_line("systemctl reboot")
         if machine.qmp.wait_event("RESET", 300) is None:
             raise StepFailed("the guest did not reboot within 300 s")
-        self.watch_first_frames(machine, time.monotonic())
+        booted = time.monotonic()
+        self.watch_first_frames(machine, booted)
         machine.console.wait_for_shell(600)
         mount_stick(machine)
+        if self.first_frame_seen is None:
+            self.diagnose_dark_panel(machine, booted)
         self.process_start(machine)
         self.measure_idle(machine, "title")
 
-    def watch_first_frames(self, machine: Machine, booted: float, timeout_s: float = 600) -> None:
+    def watch_first_frames(self, machine: Machine, booted: float, timeout_s: float = 300) -> None:
         first: tuple[float, Frame] | None = None
         differing: int | None = None
         deadline = booted + timeout_s
         while time.monotonic() < deadline:
             frame = machine.panel()
             now = time.monotonic()
-            if first is None and not frame.is_blank():
+            if first is None and self.is_panel_mode(frame) and not frame.is_blank():
                 first = (now, frame)
                 frame.save_png(self.out / "first-frame.png")
                 self.report.boot_to_first_frame_s = round(now - booted, 1)
             if first is not None:
-                differing = frame.differing_pixels(self.title)
+                differing = frame.unscaled(*self.title_size).differing_pixels(self.title)
                 if differing == 0:
                     frame.save_png(self.out / "title-frame.png")
                     self.report.boot_to_title_s = round(now - booted, 1)
@@ -275,6 +278,31 @@ class FirstBoot:
             self.report.failures.append(
                 f"the panel never showed the simulator's title ({differing} pixels differ)"
             )
+
+    @property
+    def title_size(self) -> tuple[int, int]:
+        return (self.title.width, self.title.height)
+
+    def is_panel_mode(self, frame: Frame) -> bool:
+        """The picture has the framebuffer's size: not QEMU's notice before any mode is set."""
+        width, _, height = self.report.panel.get("virtual_size", "").partition(",")
+        return f"{frame.width},{frame.height}" == f"{width},{height}"
+
+    def diagnose_dark_panel(self, machine: Machine, booted: float) -> None:
+        """The panel stayed dark: does it show the app's frames once the kernel is asked to?
+
+        The DRM fbdev emulation sets a display's mode only for the console or on a
+        program's FBIOPAN_DISPLAY/FBIOBLANK; the shell does the pan here. Panels that
+        light then hold the app's frames in a buffer nobody showed.
+        """
+        machine.console.check(f"python3 {GUEST_SAMPLE} pan {self.report.panel['framebuffer']}")
+        time.sleep(2)
+        frame = machine.panel()
+        frame.save_png(self.out / "after-pan-from-shell.png")
+        lit = self.is_panel_mode(frame) and not frame.is_blank()
+        self.report.panel["lit_by_pan_from_shell"] = str(lit)
+        differing = frame.unscaled(*self.title_size).differing_pixels(self.title)
+        self.report.panel["after_pan_differing_pixels"] = str(differing)
 
     def process_start(self, machine: Machine) -> None:
         """Seconds from the service's process start to the first frame, on the guest's clock."""

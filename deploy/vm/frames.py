@@ -76,6 +76,24 @@ class Frame:
         masked[2::3] = masked[2::3].translate(bytes(v & blue for v in table))
         return bytes(masked)
 
+    def unscaled(self, width: int, height: int) -> Frame:
+        """The picture of this size the app shows scaled up and centred on a larger screen.
+
+        The app scales by the largest whole number that fits and centres the result
+        (deploy/README.md): every scale-th pixel of the centred area is the original.
+        """
+        scale = min(self.width // width, self.height // height)
+        if scale < 1 or (self.width, self.height) == (width, height):
+            return self
+        left = (self.width - width * scale) // 2
+        top = (self.height - height * scale) // 2
+        rows = []
+        for y in range(height):
+            start = ((top + y * scale) * self.width + left) * 3
+            row = self.rgb[start : start + width * scale * 3]
+            rows.append(b"".join(row[x * scale * 3 : x * scale * 3 + 3] for x in range(width)))
+        return Frame(width, height, b"".join(rows))
+
     def differing_pixels(self, other: Frame) -> int | None:
         """How many pixels differ as an RGB565 panel shows them (None: other sizes)."""
         if (self.width, self.height) != (other.width, other.height):

@@ -214,6 +214,7 @@ def boot_files(root: Path) -> tuple[Path, Path]:
 def make_partitions(work: Path, root: Path, kernel: Path, initrd: Path) -> list[Partition]:
     step("file systems (mkfs.vfat + mtools, mkfs.ext4 -d: nothing mounted)")
     boot = work / "boot.img"
+    boot.unlink(missing_ok=True)  # mkfs.vfat -C makes a new file only
     run(
         ["mkfs.vfat", "-n", BOOT_LABEL, "-C", boot, str(BOOT_MIB * 1024)], stdout=subprocess.DEVNULL
     )

@@ -3,10 +3,11 @@
 - 4 Cortex-A53 cores and 512 MB, as on the Zero 2 W; no network inside.
 - Two displays, as a Pi with HDMI and a HAT has: ``console`` (virtio-gpu, the
   first framebuffer, where the kernel's console binds as it does to the HDMI
-  output) and ``panel``, the HAT's stand-in at the profile's size: QEMU's
-  Cirrus adapter, whose kernel driver gives an RGB565 framebuffer as the SPI
-  panels' driver does. Nothing shows it until a program sets its mode: as on
-  a Pi, the app must light it itself.
+  output) and ``panel``, the HAT's stand-in: QEMU's Cirrus adapter, whose
+  kernel driver gives an RGB565 framebuffer as the SPI panels' driver does
+  (asked for the profile's size, it comes up at 1024x768: the app scales).
+  Nothing shows it until a program sets its mode: as on a Pi, the app must
+  light it itself.
 - A keyboard as an evdev key device (virtio-keyboard), as ``gpio-key`` gives.
 - The machine's own ``gpio-keys`` power button (``KEY_POWER``), pressed by QMP
   ``system_powerdown``, as ``gpio-shutdown`` gives.
@@ -85,7 +86,7 @@ def qemu_command(
         "-drive", f"if=none,id=card,file={card},format=raw,cache=directsync,discard=unmap",
         "-device", "virtio-blk-pci,drive=card",
         "-device", f"virtio-gpu-pci,id={CONSOLE_ID}",
-        "-device", f"{PANEL_DEVICE},id={PANEL_ID}",
+        "-device", f"{PANEL_DEVICE},id={PANEL_ID},romfile=",  # no PC BIOS on arm64
         "-device", "virtio-keyboard-pci",
     ]  # fmt: skip
     if stick is not None:

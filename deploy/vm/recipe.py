@@ -30,6 +30,7 @@ class Suite(StrEnum):
 PACKAGES = (
     "systemd",
     "systemd-sysv",
+    "dbus",
     "udev",
     "kmod",
     "linux-image-arm64",
@@ -42,7 +43,8 @@ PACKAGES = (
 )
 """Installed into the minbase root: what Raspberry Pi OS Lite has that the
 appliance's offline install needs (python3-venv for its virtual environment,
-systemd and udev for the service and the devices, the kernel and its initramfs)."""
+systemd and udev for the service and the devices, D-Bus for logind, which turns the
+power button into a shutdown, the kernel and its initramfs)."""
 
 BOOT_LABEL = "bootfs"
 ROOT_LABEL = "rootfs"

@@ -5,12 +5,15 @@ Runs with the guest's own python3 and the standard library only:
     python3 sample.py bench                 # seconds for the pure-Python benchmark
     python3 sample.py idle UNIT SECONDS     # the unit's wakeups, CPU and memory, as JSON
     python3 sample.py memwatch FILE         # MemAvailable (kB) every half second, appended
+    python3 sample.py pan /dev/fbN          # FBIOPAN_DISPLAY: the kernel shows the buffer
 """
 
 from __future__ import annotations
 
 import argparse
+import fcntl
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -86,6 +89,26 @@ def idle(unit: str, seconds: float) -> dict[str, float]:
     }
 
 
+FBIOGET_VSCREENINFO = 0x4600
+FBIOPAN_DISPLAY = 0x4606
+VSCREENINFO_BYTES = 160
+
+
+def pan(device: Path) -> None:
+    """Ask the kernel to show the framebuffer as it is (FBIOPAN_DISPLAY to where it is).
+
+    The DRM fbdev emulation sets the display's mode on this call: the diagnosis for a
+    panel that stays dark although the app writes into its framebuffer.
+    """
+    descriptor = os.open(device, os.O_RDWR)
+    try:
+        screen = bytearray(VSCREENINFO_BYTES)
+        fcntl.ioctl(descriptor, FBIOGET_VSCREENINFO, screen)
+        fcntl.ioctl(descriptor, FBIOPAN_DISPLAY, screen)
+    finally:
+        os.close(descriptor)
+
+
 def memwatch(path: Path) -> None:
     with path.open("a") as log:
         while True:
@@ -107,6 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
     unit.add_argument("seconds", type=float)
     watch = commands.add_parser("memwatch", help="append MemAvailable (kB) every half second")
     watch.add_argument("file", type=Path)
+    panning = commands.add_parser("pan", help="FBIOPAN_DISPLAY on a framebuffer (a diagnosis)")
+    panning.add_argument("device", type=Path)
     return parser
 
 
@@ -116,6 +141,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{bench():.3f}")
     elif args.command == "idle":
         print(json.dumps(idle(args.unit, args.seconds)))
+    elif args.command == "pan":
+        pan(args.device)
     else:
         memwatch(args.file)
     return 0

@@ -98,9 +98,9 @@ def test_the_machine_is_a_zero_2_w_without_network_whose_disk_keeps_only_writes(
     assert "-cpu cortex-a53 -smp 4 -m 512" in joined and "-nic none" in joined
     assert "cache=directsync" in joined and "unsafe" not in joined
     assert "virtio-keyboard-pci" in joined and "-display none" in joined
-    assert command.index("virtio-gpu-pci,id=console") < command.index("cirrus-vga,id=panel"), (
-        "the console's display comes first: fbcon binds it, not the panel"
-    )
+    assert command.index("virtio-gpu-pci,id=console") < command.index(
+        "cirrus-vga,id=panel,romfile="
+    ), "the console's display comes first: fbcon binds it, not the panel"
     assert panel_mode(ProfileName.LCDHAT) in joined
     assert panel_mode(ProfileName.LCDHAT) == "video=VGA-1:240x240-16"
 
@@ -116,3 +116,16 @@ def test_a_report_holds_every_field_asked_for(tmp_path: Path) -> None:
     assert written["idle_cpu_percent"] == {"title": 6.2}
     assert written["vm_speed"] == {"guest_s": 4.0, "host_s": 0.25, "slowdown": 16.0}
     assert written["first_frame_matches"] is None, "not measured is null, never a guess"
+
+
+def test_a_picture_scaled_up_and_centred_is_compared_as_the_original() -> None:
+    original = Frame(2, 1, bytes([255, 0, 0, 0, 0, 255]))
+    # 7x4 screen: scale 3 (6x3 used), one column left over and one row: 0 left, 0 top.
+    background = bytes([9, 9, 9])
+    rows = []
+    for _ in range(3):
+        rows.append(bytes([255, 0, 0]) * 3 + bytes([0, 0, 255]) * 3 + background)
+    rows.append(background * 7)
+    screen = Frame(7, 4, b"".join(rows))
+    assert screen.unscaled(2, 1) == original
+    assert original.unscaled(2, 1) is original

@@ -72,18 +72,22 @@ def signed(tmp_path_factory: pytest.TempPathFactory, keys: dict[str, Path], whee
     return bundle(tmp_path_factory.mktemp("bundle") / "signed.tar.gz", keys["private"], wheels)
 
 
-@pytest.fixture
-def device(tmp_path: Path, keys: dict[str, Path]) -> Path:
-    """An installed device (in a scratch root) that trusts the owner's public key."""
-    root = tmp_path / "root"
+def install_device(root: Path, public_key: Path) -> Path:
+    """An installed device (in a scratch root) that trusts ``public_key``."""
     subprocess.run(
         ["bash", str(DEPLOY / "install.sh"), "--root", str(root), "--skip-pip", "--profile",
          "hatmini", "--systemd-version", "252", "--no-boot-config", "--bundle-key",
-         str(keys["public"])],
+         str(public_key)],
         check=True,
         capture_output=True,
     )  # fmt: skip
     return root
+
+
+@pytest.fixture(scope="module")
+def device(tmp_path_factory: pytest.TempPathFactory, keys: dict[str, Path]) -> Path:
+    """One device for the refusals, which change nothing on it (each test checks)."""
+    return install_device(tmp_path_factory.mktemp("device") / "root", keys["public"])
 
 
 def update(root: Path, file: Path) -> subprocess.CompletedProcess[str]:
@@ -191,8 +195,9 @@ def test_a_device_without_the_key_refuses_every_bundle(tmp_path: Path, signed: P
 
 
 def test_a_signed_bundle_is_installed_with_pinned_hashes_and_no_index(
-    device: Path, signed: Path, tmp_path: Path
+    keys: dict[str, Path], signed: Path, tmp_path: Path
 ) -> None:
+    device = install_device(tmp_path / "root", keys["public"])
     result = update(device, signed)
     assert result.returncode == 0, result.stderr
     assert "pip install into" in (device / "install-plan.txt").read_text()

@@ -3,16 +3,19 @@ rules that would make the balance tables describe another game fails here."""
 
 from pathlib import Path
 
+import pytest
+
 from engine.ai.lab import parse_variant, read_results, seed_and_moves
 from engine.pieces import BLUE, NOBODY, RED
 from engine.scoring import game_winner
 from engine.start import starting_position
 
-BALANCE_GAMES = Path(__file__).resolve().parents[3] / "docs" / "balance" / "lab-results.jsonl"
+BALANCE = Path(__file__).resolve().parents[3] / "docs" / "balance"
 
 
-def test_every_balance_game_replays_legally_to_the_result_it_records() -> None:
-    games = read_results(BALANCE_GAMES)
+@pytest.mark.parametrize("results", ["lab-results.jsonl", "blockade-results.jsonl"])
+def test_every_balance_game_replays_legally_to_the_result_it_records(results: str) -> None:
+    games = read_results(BALANCE / results)
     assert len(games) >= 100
     for entry in games:
         seed, moves = seed_and_moves(entry)

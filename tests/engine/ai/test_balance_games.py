@@ -15,7 +15,8 @@ from engine.pieces import BLUE, NOBODY, RED
 from engine.scoring import game_winner
 from engine.start import starting_position
 
-BALANCE_GAMES = Path(__file__).resolve().parents[3] / "data" / "balance" / "lab-results.jsonl"
+BALANCE = Path(__file__).resolve().parents[3] / "data" / "balance"
+RESULTS = ["lab-results.jsonl", "blockade-results.jsonl"]
 SAMPLE_PER_GROUP = 10
 """Games replayed by default of each variant and pairing."""
 
@@ -50,16 +51,20 @@ def assert_replays_to_its_result(entry: Entry) -> None:
     assert entry["a_points"] == a_points, f"{variant} seed {seed}: another result"
 
 
-def test_a_sample_of_every_variant_and_pairing_replays_legally_to_the_results_recorded() -> None:
-    chosen = sample(read_results(BALANCE_GAMES))
-    assert len(chosen) >= 100
+@pytest.mark.parametrize("results", RESULTS)
+def test_a_sample_of_every_variant_and_pairing_replays_legally_to_the_results_recorded(
+    results: str,
+) -> None:
+    chosen = sample(read_results(BALANCE / results))
+    assert len(chosen) >= 10
     for entry in chosen:
         assert_replays_to_its_result(entry)
 
 
 @pytest.mark.long
-def test_every_balance_game_replays_legally_to_the_result_it_records() -> None:
-    games = read_results(BALANCE_GAMES)
+@pytest.mark.parametrize("results", RESULTS)
+def test_every_balance_game_replays_legally_to_the_result_it_records(results: str) -> None:
+    games = read_results(BALANCE / results)
     assert len(games) >= 100
     for entry in games:
         assert_replays_to_its_result(entry)

@@ -11,7 +11,6 @@ in MB.  ``--workers`` defaults to what this machine's cores and memory give
 
 from __future__ import annotations
 
-import argparse
 import multiprocessing
 import os
 import sys
@@ -32,6 +31,7 @@ from device.opponent import EngineThinker
 from device.profiles import PROFILES
 from drivers.display import HeadlessDisplay
 from engine.ai.parallel import default_workers
+from engine.arguments import OneLineParser, whole_number_in
 
 
 def memory_mb(pid: int) -> tuple[float, float]:
@@ -50,8 +50,10 @@ def memory_mb(pid: int) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--workers", type=int, default=default_workers(), help="search processes")
+    parser = OneLineParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--workers", default=default_workers(), **whole_number_in(0, 64, "search processes")
+    )
     parser.add_argument("--profile", default="hatmini", choices=sorted(PROFILES))
     options = parser.parse_args()
     pygame.display.init()

@@ -9,7 +9,6 @@ Prints wakeups per second and CPU % (of one core) for each.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import tempfile
@@ -28,6 +27,7 @@ from device.game import Game, GameSetup, Mode
 from device.profiles import PROFILES
 from drivers.display import HeadlessDisplay
 from drivers.input_wait import FdWaiter
+from engine.arguments import OneLineParser, number_in
 
 
 def idle(app: App, waiter: FdWaiter, seconds: float) -> tuple[float, float]:
@@ -41,8 +41,8 @@ def idle(app: App, waiter: FdWaiter, seconds: float) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=10, help="idle time measured, each")
+    parser = OneLineParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", default=10, **number_in(1, 3600, "idle time measured, each"))
     parser.add_argument("--profile", default="hatmini", choices=sorted(PROFILES))
     options = parser.parse_args()
     pygame.display.init()

@@ -11,7 +11,6 @@ is watched from this process; the game is stopped with SIGTERM afterwards.
 
 from __future__ import annotations
 
-import argparse
 import mmap
 import os
 import signal
@@ -28,6 +27,7 @@ from deploy.config import Config, Display, render_config
 from device.palettes import STANDARD
 from drivers.fbdev import FramebufferGeometry, PixelFormat
 from drivers.splash import discs_for, splash_picture
+from engine.arguments import OneLineParser, whole_number_in
 
 ROOT = Path(__file__).resolve().parents[1]
 GEOMETRY = FramebufferGeometry.for_format(PixelFormat.RGB565, 320, 240)
@@ -89,8 +89,8 @@ def one_run(folder: Path) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=3, help="runs")
+    parser = OneLineParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", default=3, **whole_number_in(1, 100, "runs"))
     options = parser.parse_args()
     splashes, titles = [], []
     for run in range(options.repeat):

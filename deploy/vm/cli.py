@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from deploy.vm.recipe import Suite, cache_root, cached_image
+from engine.arguments import OneLineParser
 
 DESCRIPTION = (
     "A virtual Raspberry Pi Zero 2 W (4 Cortex-A53 cores, 512 MB) in QEMU, on an arm64 "
@@ -15,7 +16,7 @@ DESCRIPTION = (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="scripts/pi-vm", description=DESCRIPTION)
+    parser = OneLineParser(prog="scripts/pi-vm", description=DESCRIPTION)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     build = commands.add_parser(
         "build",

@@ -36,6 +36,7 @@ from deploy.vm.recipe import DATA_LABEL, CachedImage, Suite, cached_image
 from deploy.vm.report import Idle, Report, speed
 from deploy.vm.sample import bench
 from device.buttons import Button
+from engine.arguments import whole_number_in
 from engine.record import RecordError, parse_record
 from ports.profiles import ProfileName
 
@@ -46,6 +47,8 @@ GUEST_SAMPLE = f"{STICK}/satellites/deploy/vm/sample.py"
 SAVE_DIR = "/var/lib/satellites"
 PYTHON_VERSION = {Suite.BOOKWORM: "311", Suite.TRIXIE: "313"}
 POWER_BUTTON_LIMIT_S = 30.0
+MAX_CUTS = 50
+MAX_SEED = 2**32 - 1
 
 
 class StepFailed(Exception):
@@ -64,8 +67,12 @@ def add_test_arguments(parser: argparse.ArgumentParser) -> None:
         help="boot, install, reboot, first frame, idle at the title and the power button only "
         "(no game and no power cuts)",
     )
-    parser.add_argument("--cuts", type=int, default=5, help="power cuts in the long form")
-    parser.add_argument("--seed", type=int, default=None, help="seed for the cuts' moments")
+    parser.add_argument(
+        "--cuts", default=5, **whole_number_in(1, MAX_CUTS, "power cuts in the long form")
+    )
+    parser.add_argument(
+        "--seed", default=None, **whole_number_in(0, MAX_SEED, "seed for the cuts' moments")
+    )
 
 
 class Machine:

@@ -119,6 +119,21 @@ def memwatch(path: Path) -> None:
             time.sleep(0.5)
 
 
+MAX_IDLE_S = 3600.0
+"""The longest idle measurement asked for (the test takes 10 s)."""
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a duration from 0.1 s to MAX_IDLE_S."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0.1 <= value <= MAX_IDLE_S:  # NaN too
+        raise argparse.ArgumentTypeError(f"must be seconds from 0.1 to {MAX_IDLE_S:g}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python3 sample.py", description="Measurements taken inside the virtual Zero 2 W."
@@ -127,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("bench", help="seconds for the pure-Python benchmark")
     unit = commands.add_parser("idle", help="a unit's wakeups, CPU and memory, as JSON")
     unit.add_argument("unit")
-    unit.add_argument("seconds", type=float)
+    unit.add_argument("seconds", type=seconds, help=f"0.1 to {MAX_IDLE_S:g}")
     watch = commands.add_parser("memwatch", help="append MemAvailable (kB) every half second")
     watch.add_argument("file", type=Path)
     panning = commands.add_parser("pan", help="FBIOPAN_DISPLAY on a framebuffer (a diagnosis)")

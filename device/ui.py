@@ -20,12 +20,16 @@ class Ui:
         self.settings = settings
         self.fonts = fonts
         self._layouts: dict[int, Layout] = {}
+        self.half_turned = False
+        """Whether the picture being drawn turns half round on top of the rotation
+        (tabletop play, the far player's turn)."""
 
     @property
     def layout(self) -> Layout:
-        """The layout for the picture as it is turned now: the side keys are named
-        beside the edge of the glass they stand by."""
-        rotation = self.settings.rotation
+        """The layout for the picture as it is turned now (the rotation, and a half
+        turn across a table): the side keys are named beside the edge of the glass
+        they stand by."""
+        rotation = (self.settings.rotation + (180 if self.half_turned else 0)) % 360
         if rotation not in self._layouts:
             profile = self.profile
             beside = profile.keys_beside

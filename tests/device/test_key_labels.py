@@ -9,9 +9,14 @@ import pygame
 import pytest
 from app_driver import Driver
 
+from device import hud
 from device.buttons import Button
-from device.controls import control, draw_key_column, side_keys
+from device.controls import Control, control, draw_key_column, side_keys
+from device.game import Game, GameSetup, Mode
+from device.ui import Ui
 from drivers.display import HeadlessDisplay
+from engine.pieces import BLUE
+from engine.record import GameRecord
 from ports.profiles import LCDHAT, Edge
 
 ROTATIONS = (0, 90, 180, 270)
@@ -88,3 +93,27 @@ def test_the_board_keeps_its_size_and_nothing_overlaps(rotation: int, tmp_path: 
     assert not layout.board.colliderect(layout.keys)
     assert not layout.board.colliderect(layout.hud)
     assert not layout.hud.colliderect(layout.keys)
+
+
+def test_across_a_table_the_keys_stay_named_beside_them_on_the_far_players_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Blue's picture is turned half round: the column goes to the picture's left,
+    which the half turn brings back beside the keys."""
+    edges: list[Edge] = []
+
+    def spy(
+        surface: pygame.Surface, ui: Ui, controls: list[Control], area: pygame.Rect
+    ) -> list[Control]:
+        edges.append(ui.layout.keys_edge)
+        return draw_key_column(surface, ui, controls, area)
+
+    monkeypatch.setattr(hud, "draw_key_column", spy)
+    driver = Driver("lcdhat", tmp_path)
+    driver.app.start_game(Game(GameRecord.from_seed(3), GameSetup(Mode.HOTSEAT, tabletop=True)))
+    screen = driver.game_screen()
+    driver.play(screen.game.position.legal_moves()[0])
+    assert screen.game.position.side == BLUE and screen.flipped()
+    driver.app.dirty = True
+    driver.app.draw()
+    assert edges[-1] is Edge.LEFT

@@ -362,9 +362,12 @@ class App:
         first = len(self.screens) - 1
         while first > 0 and self.screens[first].overlay:
             first -= 1
+        flipped = self._flipped()
+        self.ui.half_turned = flipped
         for screen in self.screens[first:]:
             screen.draw(surface)
-        if self._flipped():
+        self.ui.half_turned = False
+        if flipped:
             surface.blit(pygame.transform.rotate(surface, HALF_TURN), (0, 0))
         self.supply_warning.draw(surface, self.ui)
         for extra in self.after_draw:

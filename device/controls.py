@@ -9,6 +9,7 @@ import pygame
 from device.buttons import Button
 from device.layout import KEY_COLUMN_MIN_EMS
 from device.ui import Ui
+from ports.profiles import Edge
 
 ARROWS = {Button.UP: "\u25b2", Button.DOWN: "\u25bc", Button.LEFT: "\u25c0", Button.RIGHT: "\u25b6"}
 SPOKEN = {"PRESS": "button.press", "START": "button.start", "SELECT": "button.select"}
@@ -193,37 +194,82 @@ def on_side_keys(ui: Ui, item: Control) -> bool:
     return bool(present) and all(b in side_keys(ui) for b in present)
 
 
+def key_slots(ui: Ui, area: pygame.Rect) -> list[tuple[Button, pygame.Rect]]:
+    """Each side key's share of ``area``, the strip along the edge of the picture the
+    keys stand beside: in the keys' order going clockwise along that edge (down the
+    right, leftwards along the bottom, up the left, rightwards along the top), so that
+    each share lies beside its key however the picture is turned."""
+    keys = side_keys(ui)
+    edge = ui.layout.keys_edge
+    along = edge in (Edge.TOP, Edge.BOTTOM)
+    slot = (area.w if along else area.h) // max(1, len(keys))
+    slots = []
+    for index, button in enumerate(keys):
+        step = len(keys) - 1 - index if edge in (Edge.BOTTOM, Edge.LEFT) else index
+        if along:
+            box = pygame.Rect(area.x + step * slot, area.y, slot, area.h)
+        else:
+            box = pygame.Rect(area.x, area.y + step * slot, area.w, slot)
+        slots.append((button, box))
+    return slots
+
+
 def draw_key_column(
     surface: pygame.Surface, ui: Ui, controls: list[Control], area: pygame.Rect
 ) -> list[Control]:
-    """Each side key in a slot of its own, top to bottom in the keys' order: its name,
-    and what it does here under it (nothing where it does nothing); in a column too
-    narrow for the words, the name and the words turned on their side, side by side.
-    Returns the controls drawn."""
+    """Each side key in its slot beside it (see ``key_slots``): its name, and what it
+    does here next to it, on the side away from the key (nothing where it does
+    nothing); in a column too narrow for the words, the name and the words turned on
+    their side, side by side.  Returns the controls drawn."""
     pygame.draw.rect(surface, ui.palette.panel, area)
-    keys = side_keys(ui)
-    turned = area.w < KEY_COLUMN_MIN_EMS * ui.layout.text_size
-    slot = area.h // max(1, len(keys))
+    edge = ui.layout.keys_edge
+    turned = edge in (Edge.LEFT, Edge.RIGHT) and area.w < KEY_COLUMN_MIN_EMS * ui.layout.text_size
     drawn: list[Control] = []
-    for index, button in enumerate(keys):
+    for button, box in key_slots(ui, area):
         item = next((c for c in controls if button in c.buttons), None)
         label = button_label(ui, button)
         if item is None or label is None:
             continue
-        box = pygame.Rect(area.x, area.y + index * slot, area.w, slot)
-        lines = _key_lines(ui, label, item, box.h if turned else box.w)
+        if edge in (Edge.TOP, Edge.BOTTOM):
+            lines = _row_label(ui, label, item, box.w)
+        else:
+            lines = _key_lines(ui, label, item, box.h if turned else box.w)
         if lines is None:
             continue
         if turned:
-            _blit_turned(surface, ui, lines, box)
+            _blit_turned(surface, ui, lines, box, edge)
         else:
-            y = box.y + (slot - len(lines) * ui.layout.line) // 2
-            for line in lines:
-                surface.blit(line, (box.x + 2, y))
-                y += ui.layout.line
+            _blit_upright(surface, ui, lines, box)
         if item not in drawn:
             drawn.append(item)
     return drawn
+
+
+def _blit_upright(
+    surface: pygame.Surface, ui: Ui, lines: list[pygame.Surface], box: pygame.Rect
+) -> None:
+    """``lines`` one under another in the middle of ``box`` (centred in a row of keys,
+    from the left in a column)."""
+    row = box.w > box.h
+    y = box.y + (box.h - len(lines) * ui.layout.line) // 2
+    for line in lines:
+        x = box.centerx - line.get_width() // 2 if row else box.x + 2
+        surface.blit(line, (x, y))
+        y += ui.layout.line
+
+
+def _row_label(ui: Ui, label: str, item: Control, room: int) -> list[pygame.Surface] | None:
+    """A key's label in a row of keys, one line ``room`` wide: its name and what it does,
+    or where both do not fit, what it does alone, in the keys' colour (the label stands
+    beside its key, whose name is printed beside it on the device; None: not even that
+    fits)."""
+    bold = ui.font(bold=True)
+    words = ui.t(item.does)
+    both = f"{label} {words}"
+    for line in (both, words):
+        if bold.size(line)[0] <= room - 4:
+            return [bold.render(line, True, ui.palette.cursor)]
+    return None
 
 
 def _key_lines(ui: Ui, label: str, item: Control, room: int) -> list[pygame.Surface] | None:
@@ -239,15 +285,19 @@ def _key_lines(ui: Ui, label: str, item: Control, room: int) -> list[pygame.Surf
 
 
 def _blit_turned(
-    surface: pygame.Surface, ui: Ui, lines: list[pygame.Surface], box: pygame.Rect
+    surface: pygame.Surface, ui: Ui, lines: list[pygame.Surface], box: pygame.Rect, edge: Edge
 ) -> None:
-    """``lines`` read from top to bottom (turned a quarter clockwise), side by side from
-    the right, each centred on ``box``'s middle: the first (the key's name) nearest the
-    screen's edge, where the key is."""
+    """``lines`` turned a quarter with their tops towards the screen's edge (reading
+    down on the right, up on the left), side by side from that edge, each centred on
+    ``box``'s middle: the first (the key's name) nearest the edge, where the key is."""
+    on_right = edge is Edge.RIGHT
     for index, line in enumerate(lines):
-        image = pygame.transform.rotate(line, -90)
-        # the line box's leading (its right two pixels here) may overhang the screen
-        x = box.right + 2 - image.get_width() - index * ui.layout.line
+        image = pygame.transform.rotate(line, -90 if on_right else 90)
+        # the line box's leading (two pixels on the edge's side) may overhang the screen
+        if on_right:
+            x = box.right + 2 - image.get_width() - index * ui.layout.line
+        else:
+            x = box.x - 2 + index * ui.layout.line
         surface.blit(image, (x, box.centery - image.get_height() // 2))
 
 

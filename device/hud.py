@@ -124,11 +124,14 @@ def lines_below(
     """The items under the board, a line each, and whether the button bar takes a line
     after them: the turn, the leader and the prompt if they all fit with the most
     useful button still named; else the leader gives way; else the turn too (a prompt
-    with its button named beats knowing whose turn it is, which the prompt implies)."""
+    with its button named beats knowing whose turn it is, which the prompt implies);
+    on a single line, else the turn's dot alone with the button beside it."""
     lines = ui.layout.hud_lines
     turn, leader = headline[0], headline[1]
     wanted = [turn, prompt] if prompt is not None else [turn]
-    for items in ([turn, leader, *wanted[1:]], wanted, wanted[-1:]):
+    # on a single line, the turn's dot alone still says whose turn it is
+    dot = HudItem("", turn.colour, turn.dot)
+    for items in ([turn, leader, *wanted[1:]], wanted, wanted[-1:], [dot]):
         if len(items) + 1 <= lines:
             return items, True
         if len(items) <= lines and _action_fits_beside(ui, items, controls):

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from device.theme import Fonts
+from ports.profiles import CLOCKWISE_EDGES, Edge
 
 MM_PER_INCH = 25.4
 MIN_CAP_MM = 1.4
@@ -50,8 +51,10 @@ class Layout:
     side_panel: bool
     """True when the HUD stands beside the board, False when below it."""
     keys: pygame.Rect
-    """Beside a board with the HUD below it: the column naming the side keys (empty
-    where there is no room for one)."""
+    """Beside a board with the HUD below it: the column (or row) naming the side keys,
+    along the edge of the picture they stand beside (empty where there is no room)."""
+    keys_edge: Edge
+    """The edge of the picture the side keys stand beside, as the picture is turned."""
     text_size: int
     """The smallest legible font size on this panel; all words use it or more."""
     hud_lines: int
@@ -61,7 +64,15 @@ class Layout:
     """The pitch of lines of text (tight: capitals and descenders just clear)."""
 
     @classmethod
-    def for_screen(cls, width: int, height: int, diagonal_in: float, fonts: Fonts) -> Layout:
+    def for_screen(
+        cls,
+        width: int,
+        height: int,
+        diagonal_in: float,
+        fonts: Fonts,
+        keys_edge: Edge = Edge.RIGHT,
+    ) -> Layout:
+        """The layout of a picture whose side keys stand beside its ``keys_edge``."""
         px_per_mm = math.hypot(width, height) / (diagonal_in * MM_PER_INCH)
         cap_px = MIN_CAP_MM * px_per_mm
         text_size = max(fonts.size_for_cap(cap_px), fonts.size_for_cap(cap_px, bold=True))
@@ -77,12 +88,25 @@ class Layout:
             hud_lines = 0
             board = pygame.Rect(MARGIN, (height - span) // 2, span, span)
             hud = pygame.Rect(board.right + MARGIN, 0, width - board.right - MARGIN, height)
+        elif keys_edge in (Edge.TOP, Edge.BOTTOM):
+            # The row of keys, a line high, takes one of the HUD's lines: the board
+            # stays as big (its values legible).
+            hud_lines = max(1, hud_lines - 1)
+            row = line
+            room = height - row - hud_lines * line - 3 * MARGIN
+            span = min((width - 2 * MARGIN) // 10, room // 10) * 10
+            cell = span // 10
+            top = row if keys_edge is Edge.TOP else 0
+            board = pygame.Rect((width - span) // 2, top + MARGIN, span, span)
+            hud = pygame.Rect(0, board.bottom + MARGIN, width, height - row - span - 2 * MARGIN)
+            keys = pygame.Rect(0, 0 if keys_edge is Edge.TOP else hud.bottom, width, row)
         else:
             board = pygame.Rect((width - span) // 2, MARGIN, span, span)
-            if width - span - 3 * MARGIN >= KEY_COLUMN_MIN_LINES * line:
-                board.x = MARGIN
-                keys = pygame.Rect(board.right + MARGIN, 0, width - board.right - MARGIN, 0)
-                keys.h = board.bottom + MARGIN
+            column = width - span - 2 * MARGIN
+            if column - MARGIN >= KEY_COLUMN_MIN_LINES * line:
+                board.x = MARGIN if keys_edge is Edge.RIGHT else column + MARGIN
+                keys = pygame.Rect(0, 0, column, board.bottom + MARGIN)
+                keys.x = board.right + MARGIN if keys_edge is Edge.RIGHT else 0
             hud = pygame.Rect(0, board.bottom + MARGIN, width, height - board.bottom - MARGIN)
         return cls(
             width=width,
@@ -94,6 +118,7 @@ class Layout:
             hud=hud,
             side_panel=side_panel,
             keys=keys,
+            keys_edge=keys_edge,
             text_size=text_size,
             hud_lines=hud_lines,
             title_size=text_size * 5 // 4,
@@ -112,6 +137,7 @@ class Layout:
             hud=pygame.Rect(0, 0, 0, 0),
             side_panel=False,
             keys=pygame.Rect(0, 0, 0, 0),
+            keys_edge=self.keys_edge,
             text_size=self.text_size,
             hud_lines=0,
             title_size=self.title_size,
@@ -143,6 +169,13 @@ class Layout:
             self.cell,
             self.cell,
         )
+
+
+def picture_edge(glass_edge: Edge, rotation: int) -> Edge:
+    """The edge of the picture that shows beside ``glass_edge`` once the display has
+    turned the picture clockwise by ``rotation`` degrees."""
+    quarters = rotation // 90
+    return CLOCKWISE_EDGES[(CLOCKWISE_EDGES.index(glass_edge) - quarters) % len(CLOCKWISE_EDGES)]
 
 
 VALUES = "1234"

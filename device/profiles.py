@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from device.buttons import Button
 from ports.profiles import PROFILES as PORT_PROFILES
-from ports.profiles import Profile
+from ports.profiles import Edge, Profile
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,8 @@ class DeviceProfile:
     """Without a D-pad the cursor jumps between sensible choices (NEXT/PREV)."""
     help_lines: tuple[tuple[str, str], ...] = ()
     """(physical button, i18n key of what it does) for help screens."""
+    keys_beside: Edge | None = None
+    """The edge of the glass the side keys stand beside (see ``ports.profiles``)."""
 
     @property
     def size(self) -> tuple[int, int]:
@@ -52,6 +54,7 @@ def _device_profile(profile: Profile) -> DeviceProfile:
         long_press={b.name: Button(b.held) for b in profile.buttons if b.held is not None},
         has_dpad=profile.has_dpad,
         help_lines=profile.help_lines,
+        keys_beside=profile.keys_beside,
     )
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pygame
 
 from device.i18n import text
-from device.layout import Layout
+from device.layout import Layout, picture_edge
 from device.profiles import DeviceProfile
 from device.settings import Settings
 from device.theme import Colour, Fonts, Palette, palette_for
+from ports.profiles import Edge
 
 ELLIPSIS = "\u2026"
 
@@ -18,7 +19,25 @@ class Ui:
         self.profile = profile
         self.settings = settings
         self.fonts = fonts
-        self.layout = Layout.for_screen(profile.width, profile.height, profile.diagonal_in, fonts)
+        self._layouts: dict[int, Layout] = {}
+        self.half_turned = False
+        """Whether the picture being drawn turns half round on top of the rotation
+        (tabletop play, the far player's turn)."""
+
+    @property
+    def layout(self) -> Layout:
+        """The layout for the picture as it is turned now (the rotation, and a half
+        turn across a table): the side keys are named beside the edge of the glass
+        they stand by."""
+        rotation = (self.settings.rotation + (180 if self.half_turned else 0)) % 360
+        if rotation not in self._layouts:
+            profile = self.profile
+            beside = profile.keys_beside
+            keys_edge = Edge.RIGHT if beside is None else picture_edge(beside, rotation)
+            self._layouts[rotation] = Layout.for_screen(
+                profile.width, profile.height, profile.diagonal_in, self.fonts, keys_edge
+            )
+        return self._layouts[rotation]
 
     @property
     def palette(self) -> Palette:

@@ -46,6 +46,18 @@ KEYS: dict[str, Key] = {
 LOGICAL_BUTTONS = tuple(KEYS)
 
 
+class Edge(StrEnum):
+    """An edge of the glass (or of the picture), in clockwise order."""
+
+    TOP = "top"
+    RIGHT = "right"
+    BOTTOM = "bottom"
+    LEFT = "left"
+
+
+CLOCKWISE_EDGES = tuple(Edge)
+
+
 @dataclass(frozen=True)
 class PhysicalButton:
     """One button of a device, wired to a GPIO."""
@@ -85,6 +97,11 @@ class Profile:
     """Without a D-pad the cursor jumps between sensible choices (NEXT/PREV)."""
     help_lines: tuple[tuple[str, str], ...]
     """(physical button, i18n key of what it does) for help screens."""
+    keys_beside: Edge | None = None
+    """The edge of the glass (the panel unrotated) that the keys other than the
+    direction and choose buttons stand beside, spread evenly along it in their order
+    in ``buttons`` going clockwise round the glass (down the right edge, along the
+    bottom from right to left); None where they are not all beside one edge."""
 
     @property
     def size(self) -> tuple[int, int]:
@@ -144,6 +161,8 @@ LCDHAT = Profile(
         ("KEY2", "help.menu"),
         ("KEY3", "help.next"),
     ),
+    # KEY1, KEY2 and KEY3 stand down the right of the glass, KEY1 at the top.
+    keys_beside=Edge.RIGHT,
 )
 
 TABLETOP = Profile(

@@ -42,6 +42,8 @@ BUSY_SEED = 16
 """After 120 plies from this seed: four colonies, connections still open."""
 REPLAY_PLY = 47
 """The game from DECIDED_SEED has its displacement here: the replay shows its marks."""
+QUARTER_TURNS = (90, 270)
+"""The rotations that move the side keys to the top or bottom of the picture."""
 
 
 def played_game(seed: int, plies: int | None = None) -> Game:
@@ -179,6 +181,14 @@ def render_gallery(
     screen.selection.cursor = chosen
     screen.selection.confirm()
     shoot("choose-destination")
+    if app.ui.profile.keys_beside is not None:
+        # the keys' names follow the keys round the picture
+        for rotation in QUARTER_TURNS:
+            app.settings.rotation = rotation
+            app.apply_settings()
+            shoot(f"choose-destination-turned-{rotation}")
+        app.settings.rotation = 0
+        app.apply_settings()
     screen = at_landing(app)
     shoot("displacement")
     app.push(SystemMenu(app, screen))

@@ -10,7 +10,7 @@
 # Print the folder of the compiled engine, building it first if the engine
 # changed; fail (the log in .venv/mypyc-build.log) where it does not build.
 compiled_engine_path() {
-    local sources hash target scratch memory
+    local sources hash target memory
     memory="$(awk '/^MemTotal:/ { print int($2 / 1024) }' /proc/meminfo 2>/dev/null)"
     if [ -n "$memory" ] && [ "$memory" -lt 1024 ]; then
         echo "Not compiling the engine: ${memory} MB of memory is too little for mypyc" >&2
@@ -20,6 +20,18 @@ compiled_engine_path() {
     # shellcheck disable=SC2086  # one argument per source file
     hash="$(cd "$root" && cat setup.py $sources | sha256sum | cut -c1-16)"
     target="$venv/compiled-engine/$hash"
+    if [ ! -f "$target/.built" ]; then
+        # One build at a time: a second command started meanwhile waits for it
+        # instead of deleting the folder the first one is filling.
+        (flock 9 && build_compiled_engine "$target") 9>"$venv/compiled-engine.lock" || return 1
+    fi
+    echo "$target"
+}
+
+# Build the compiled engine into TARGET (unless a build that held the lock
+# before us already did).
+build_compiled_engine() {
+    local target="$1" scratch
     if [ ! -f "$target/.built" ]; then
         rm -rf "$venv/compiled-engine"
         echo "Compiling the engine with mypyc (once per engine change, a minute or two) ..." >&2
@@ -38,7 +50,6 @@ compiled_engine_path() {
         touch "$target/.built"
         rm -rf "$scratch"
     fi
-    echo "$target"
 }
 
 # Put the compiled engine in front of the pure-Python one on PYTHONPATH; without

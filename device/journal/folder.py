@@ -70,6 +70,11 @@ def new_game_id() -> str:
     return f"{time.strftime('%Y%m%d-%H%M%S')}-{random.randrange(16**6):06x}"
 
 
+def never_started(replayed: Replayed) -> bool:
+    """A linked game with no move at all: maybe one the cable never agreed on."""
+    return replayed.header.link is not None and not replayed.moves and not replayed.ended
+
+
 class SaveFolder:
     def __init__(
         self, folder: Path, disk: Disk | None = None, new_id: Callable[[], str] = new_game_id
@@ -118,6 +123,7 @@ class SaveFolder:
     def _tidy(self) -> list[Notice]:
         notices: list[Notice] = []
         notices += self._convert_old_saves()
+        unstarted: list[Path] = []
         for path in self.in_progress():
             try:
                 replayed = read_journal(self.disk, path)
@@ -130,11 +136,25 @@ class SaveFolder:
             except (JournalError, OSError) as error:
                 notices.append(Notice("msg.save_lost", {"problem": f"{path.name}: {error}"}))
                 continue
+            if self.saves_on and never_started(replayed):
+                unstarted.append(path)
+                continue
             try:
                 self._put_in_order(path, replayed)
             except OSError as error:  # a full card: the journal stays as it is
                 notices.append(write_failed(error))
+        self._settle_unstarted(unstarted)
         return notices
+
+    def _settle_unstarted(self, paths: list[Path]) -> None:
+        """Linked games without a move.  Beside another game in progress, each is one
+        the cable was still agreeing on when the device stopped (that game was never
+        given up): they go.  Otherwise the newest is offered to Continue."""
+        if self._resumable is None and paths:
+            self._resumable = paths.pop()
+        for path in paths:
+            with contextlib.suppress(OSError):  # then it is offered again next time
+                self.disk.unlink(path)
 
     def _put_in_order(self, path: Path, replayed: Replayed) -> None:
         """Archive the journal at ``path`` if its game is over, else offer it to Continue."""

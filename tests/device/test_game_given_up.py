@@ -113,3 +113,30 @@ def test_the_game_in_progress_is_given_up_once_the_linked_game_is_on_the_board(
     driver.advance(100)
     assert driver.game_screen().game.setup.mode == Mode.LINK
     assert games_in_progress(tmp_path) == [(Mode.LINK, 0)]
+
+
+def test_a_kill_while_the_cable_agrees_brings_back_the_game_in_progress(
+    tmp_path: Path,
+) -> None:
+    driver = Driver("hatmini", tmp_path)
+    computer_game_with_two_plies(driver)
+    driver.app.link_cable = CableConnector
+    driver.app.link_ports = (f"listen://127.0.0.1:{free_port()}",)
+    start_link_game(driver)
+    screen = driver.app.top
+    assert isinstance(screen, LinkWaitScreen)
+    time.sleep(0.3)  # the host has drawn its game and stored it: a kill lands now
+    assert len(games_in_progress(tmp_path)) == 2
+    try:
+        continue_offers_the_computer_game_after_a_restart(tmp_path)
+    finally:
+        driver.back()
+        wait_until_finished(driver, screen)
+
+
+def continue_offers_the_computer_game_after_a_restart(folder: Path) -> None:
+    again = Driver("hatmini", folder)
+    assert games_in_progress(folder) == [(Mode.VERSUS_AI, 2)]
+    again.choose_item("Continue")
+    resumed = again.game_screen().game
+    assert resumed.setup.mode == Mode.VERSUS_AI and resumed.ply == 2

@@ -24,7 +24,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 
 from device.app import App
-from device.game import Game, GameSetup, Mode
+from device.play.game import Game, GameSetup, Mode
 from device.profiles import PROFILES
 from drivers.display import HeadlessDisplay
 from drivers.input_wait import FdWaiter

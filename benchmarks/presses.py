@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from device.buttons import Button
+from device.play.buttons import Button
+from device.play.selection import Selection
 from device.profiles import PROFILES, DeviceProfile
-from device.selection import Selection
 from engine.ai.levels import choose_move
 from engine.arguments import MAX_GAMES, OneLineParser, whole_number_in
 from engine.moves import PASS

@@ -33,11 +33,11 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from device.app import App  # noqa: E402
-from device.buttons import Button  # noqa: E402
-from device.game import Game, GameSetup, Mode  # noqa: E402
-from device.game_screen import GameScreen  # noqa: E402
-from device.opponent import InstantThinker  # noqa: E402
+from device.play.buttons import Button  # noqa: E402
+from device.play.game import Game, GameSetup, Mode  # noqa: E402
+from device.play.opponent import InstantThinker  # noqa: E402
 from device.profiles import PROFILES  # noqa: E402
+from device.screens.game_screen import GameScreen  # noqa: E402
 from drivers.display import HeadlessDisplay  # noqa: E402
 from drivers.framebuffer import (  # noqa: E402
     FramebufferDisplay,

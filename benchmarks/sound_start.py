@@ -22,7 +22,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from device.tones import make_sounds
+from device.look.tones import make_sounds
 from drivers.audio import open_speaker
 from engine.arguments import OneLineParser, whole_number_in
 

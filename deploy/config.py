@@ -19,7 +19,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, TypeVar
 
-from device.i18n import LANGUAGES
+from device.look.i18n import LANGUAGES
 from ports.profiles import PROFILES, ProfileName
 
 DEFAULT_PATH = Path("/etc/satellites/config.toml")

@@ -24,8 +24,8 @@ from deploy.crash import crash_to_show
 from deploy.journal_line import say
 from deploy.screen import open_screen
 from device.app import App
+from device.journal.settings import SETTINGS_FILE, Settings, store_settings
 from device.profiles import PROFILES
-from device.settings import SETTINGS_FILE, Settings, store_settings
 from drivers.audio import open_speaker
 from drivers.console import DEFAULT_TTY, Console
 from drivers.framebuffer import FramebufferDisplay

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from device.buttons import Button
+from device.play.buttons import Button
 from ports.profiles import PROFILES as PORT_PROFILES
 from ports.profiles import Profile
 

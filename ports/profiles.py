@@ -59,7 +59,7 @@ class PhysicalButton:
     sends: str
     """The logical button it is wired as (a key of ``KEYS``)."""
     means: str
-    """What the app makes of a press: a ``device.buttons.Button`` value."""
+    """What the app makes of a press: a ``device.play.buttons.Button`` value."""
     held: str | None = None
     """What the app makes of holding it, if anything (a ``Button`` value)."""
     desktop_keys: tuple[str, ...] = ()

@@ -1,6 +1,6 @@
 """The loudspeaker, as the app sees it: named sounds, prepared once, played on demand.
 
-The app makes the sounds itself (``device.tones``) as raw samples in the one
+The app makes the sounds itself (``device.look.tones``) as raw samples in the one
 format below, so there are no sound files; a driver turns them into whatever
 its output needs.
 """

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from device.app import App
-from device.opponent import InstantThinker
+from device.look.theme import STANDARD
+from device.play.opponent import InstantThinker
 from device.profiles import PROFILES
-from device.theme import STANDARD
 from drivers.audio import SilentSpeaker, open_speaker
 from drivers.display import HeadlessDisplay, WindowDisplay, display_available, use_dummy_drivers
 from drivers.framebuffer import (

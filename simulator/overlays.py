@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import pygame
 
+from device.look.ui import Ui
 from device.profiles import DeviceProfile
-from device.ui import Ui
 
 
 class HelpOverlay:

@@ -35,7 +35,7 @@ from deploy.vm.qmp import QmpClient, QmpError
 from deploy.vm.recipe import DATA_LABEL, CachedImage, Suite, cached_image
 from deploy.vm.report import Idle, Report, speed
 from deploy.vm.sample import bench
-from device.buttons import Button
+from device.play.buttons import Button
 from engine.record import RecordError, parse_record
 from ports.profiles import ProfileName
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from device.buttons import LONG_PRESS_MS, Button
+from device.play.buttons import LONG_PRESS_MS, Button
 from device.profiles import PROFILES as DEVICE_PROFILES
 from ports.profiles import KEYS, PROFILES, ProfileName
 

@@ -7,14 +7,14 @@ from pathlib import Path
 import pygame
 
 from device.app import App, link_info
-from device.disk import Disk
-from device.game import Game
-from device.game_screen import GameScreen
+from device.journal.disk import Disk
 from device.journal.folder import SaveFolder
-from device.menus import MenuScreen
-from device.navigation import Direction, jump
-from device.opponent import InstantThinker, Thinker
+from device.play.game import Game
+from device.play.navigation import Direction, jump
+from device.play.opponent import InstantThinker, Thinker
 from device.profiles import PROFILES
+from device.screens.game_screen import GameScreen
+from device.screens.menus import MenuScreen
 from drivers.display import HeadlessDisplay, RotatingDisplay
 from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
 from engine.playout import random_move
@@ -41,7 +41,7 @@ class RandomThinker(InstantThinker):
 
 def arrow_path(start: int, goal: int, choices: list[int]) -> list[Direction] | None:
     """The fewest arrow presses (board directions) from ``start`` to ``goal``; None
-    when nearer choices screen ``goal`` from every side (see device.navigation)."""
+    when nearer choices screen ``goal`` from every side (see device.play.navigation)."""
     paths: dict[int, list[Direction]] = {start: []}
     frontier = [start]
     while goal not in paths and frontier:

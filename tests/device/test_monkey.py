@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from app_driver import Driver, RandomThinker
 
-from device.game_screen import GameScreen
+from device.screens.game_screen import GameScreen
 from engine.notation import format_position
 from engine.position import MAX_GROUP
 from engine.record import GameRecord

@@ -6,10 +6,10 @@ import pygame
 from app_driver import Driver
 from fake_link import FakeSession
 
-from device.game import Game, GameSetup, Mode
-from device.game_screen import SystemMenu
 from device.journal.folder import SaveFolder
-from device.navigation import jump
+from device.play.game import Game, GameSetup, Mode
+from device.play.navigation import jump
+from device.screens.game_screen import SystemMenu
 from engine.geometry import rank_of
 from engine.moves import origin_of, target_of
 from engine.notation import format_move

@@ -7,11 +7,11 @@ import pygame
 import pytest
 from app_driver import Driver
 
-from device.buttons import Button, turned
-from device.menus import KEEP_ROTATION_MS, KeepRotationScreen, SettingsScreen
-from device.navigation import jump
+from device.journal.settings import load_settings
+from device.play.buttons import Button, turned
+from device.play.navigation import jump
 from device.profiles import PROFILES
-from device.settings import load_settings
+from device.screens.menus import KEEP_ROTATION_MS, KeepRotationScreen, SettingsScreen
 from drivers.display import HeadlessDisplay
 from engine.geometry import cell_at, file_of, rank_of
 

@@ -12,10 +12,10 @@ import pytest
 from app_driver import Driver
 from screen_gallery import played_game
 
-from device.game import Game, GameSetup, Mode
-from device.menus import SettingsScreen
-from device.sounds import Effect
-from device.tones import PEAK, make_sounds
+from device.look.tones import PEAK, make_sounds
+from device.play.game import Game, GameSetup, Mode
+from device.play.sounds import Effect
+from device.screens.menus import SettingsScreen
 from drivers.audio import MixerSpeaker, open_speaker
 from engine.moves import CONNECTION, DISPLACEMENT, NORMAL, kind_of
 from engine.playout import random_move

@@ -10,8 +10,8 @@ import pygame
 import pytest
 
 from device.app import App
-from device.menus import MenuScreen, NewGameScreen, TitleScreen
 from device.profiles import PROFILES
+from device.screens.menus import MenuScreen, NewGameScreen, TitleScreen
 from drivers.display import HeadlessDisplay
 from drivers.keyboard import keymap_for
 from drivers.serial_buttons.protocol import BUTTONS

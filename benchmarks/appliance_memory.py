@@ -27,9 +27,9 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 
 from device.app import App
+from device.hardware.profiles import PROFILES
 from device.play.game import Game, GameSetup, Mode
 from device.play.opponent import EngineThinker
-from device.profiles import PROFILES
 from drivers.display import HeadlessDisplay
 from engine.ai.parallel import default_workers
 

@@ -33,9 +33,9 @@ def control(does: str, *buttons: Button) -> Control:
 def button_label(ui: Ui, button: Button) -> str | None:
     """How the player finds ``button`` on this device (None: the device has no such button)."""
     profile = ui.profile
-    if button in ARROWS and button in profile.buttons.values():
+    if button in ARROWS and button in profile.meanings.values():
         return ARROWS[button]
-    for physical, logical in profile.buttons.items():
+    for physical, logical in profile.meanings.items():
         if logical is button:
             return ui.t(SPOKEN[physical]) if physical in SPOKEN else physical
     for physical, logical in profile.long_press.items():
@@ -184,7 +184,7 @@ def draw_button_column(
 def side_keys(ui: Ui) -> list[Button]:
     """The buttons that are neither a direction nor the choose button, in the order of
     the device's keys: the ones a key column names."""
-    return [b for b in ui.profile.buttons.values() if b not in ARROWS and b is not Button.A]
+    return [b for b in ui.profile.meanings.values() if b not in ARROWS and b is not Button.A]
 
 
 def on_side_keys(ui: Ui, item: Control) -> bool:

@@ -2,7 +2,7 @@
 
 Each effect is a short phrase of notes: a sine with a touch of its octave for
 some body, a quick attack and a decay so nothing clicks.  The samples are in
-the speaker's format (``ports.sound``).
+the speaker's format (``device.hardware.sound``).
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import math
 from array import array
 from dataclasses import dataclass
 
+from device.hardware.sound import SAMPLE_RATE
 from device.play.sounds import Effect
-from ports.sound import SAMPLE_RATE
 
 PEAK = 0.6
 """The loudest sample, as a share of the format's full scale (headroom for overlaps)."""

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import pygame
 
+from device.hardware.profiles import Profile
 from device.journal.settings import Settings
 from device.look.i18n import text
 from device.look.layout import Layout
 from device.look.theme import Colour, Fonts, Palette, palette_for
-from device.profiles import DeviceProfile
 
 ELLIPSIS = "\u2026"
 
 
 class Ui:
-    def __init__(self, profile: DeviceProfile, settings: Settings, fonts: Fonts) -> None:
+    def __init__(self, profile: Profile, settings: Settings, fonts: Fonts) -> None:
         self.profile = profile
         self.settings = settings
         self.fonts = fonts

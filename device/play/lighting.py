@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from device.hardware.power import Backlight
 from device.journal.settings import Settings
-from ports.power import Backlight
 
 DIM_PERCENT = 10
 OFF_ON_TITLE_MS = 5 * 60_000

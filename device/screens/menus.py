@@ -166,7 +166,7 @@ class MenuScreen(Screen):
         draw_screen_bar(surface, ui, self.controls())
 
     def _has_sideways(self) -> bool:
-        return Button.LEFT in self.ui.profile.buttons.values()
+        return Button.LEFT in self.ui.profile.meanings.values()
 
     def controls(self) -> list[Control]:
         item = self.shown()[min(self.index, len(self.shown()) - 1)]

@@ -7,6 +7,7 @@ from typing import Protocol
 
 import pygame
 
+from device.hardware.power import PowerSwitch
 from device.journal.file import Journal
 from device.journal.folder import SaveFolder
 from device.look.ui import Ui
@@ -16,7 +17,6 @@ from device.play.lighting import Lighting
 from device.play.match import Match
 from device.play.sounds import Effect
 from ports.link import LinkConnector, LinkSession
-from ports.power import PowerSwitch
 
 
 class Host(Protocol):

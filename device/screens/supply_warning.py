@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pygame
 
+from device.hardware.power import Supply
 from device.look.ui import Ui
-from ports.power import Supply
 
 CHECK_EVERY_MS = 2000
 AMBER = (255, 176, 0)

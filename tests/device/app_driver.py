@@ -7,20 +7,20 @@ from pathlib import Path
 import pygame
 
 from device.app import App, link_info
+from device.hardware.power import Backlight, PowerSwitch, Supply
+from device.hardware.profiles import PROFILES
+from device.hardware.sound import Speaker
 from device.journal.disk import Disk
 from device.journal.folder import SaveFolder
 from device.play.game import Game
 from device.play.navigation import Direction, jump
 from device.play.opponent import InstantThinker, Thinker
-from device.profiles import PROFILES
 from device.screens.game_screen import GameScreen
 from device.screens.menus import MenuScreen
 from drivers.display import HeadlessDisplay, RotatingDisplay
 from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
 from engine.playout import random_move
 from engine.position import Position
-from ports.power import Backlight, PowerSwitch, Supply
-from ports.sound import Speaker
 
 CONTROLS = {
     # confirm, back, next menu item, next choice on the board, menu (button, hold ms)

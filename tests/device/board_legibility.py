@@ -9,10 +9,10 @@ from dataclasses import dataclass
 
 import pygame
 
+from device.hardware.profiles import PROFILES
 from device.look.board_view import draw_satellite, draw_satellite_body, satellite_look
 from device.look.layout import Layout
 from device.look.theme import Colour, Fonts, Palette, palette_for
-from device.profiles import PROFILES
 from engine.pieces import BLUE, RED, piece
 
 INK_STEP = 128

@@ -17,6 +17,7 @@ from screen_gallery import (
     played_game,
 )
 
+from device.hardware.profiles import ProfileName
 from device.look.controls import button_label, control_label, screen_bar_top
 from device.look.hud import draw_view_hud
 from device.look.i18n import LANGUAGES
@@ -31,7 +32,6 @@ from engine.notation import format_position
 from engine.pieces import BLUE, NOBODY, RED
 from engine.playout import random_move
 from engine.record import GameRecord
-from ports.profiles import ProfileName
 
 PROFILES = tuple(ProfileName)
 

@@ -8,6 +8,7 @@ import pytest
 from app_driver import Driver
 from screen_gallery import BUSY_SEED, Look, gallery_driver, game_until, played_game, render_gallery
 
+from device.hardware.profiles import PROFILES
 from device.look.controls import (
     Control,
     button_label,
@@ -19,7 +20,6 @@ from device.look.hud import HudItem, draw_hud
 from device.look.i18n import LANGUAGES
 from device.look.ui import Ui
 from device.play.buttons import Button
-from device.profiles import PROFILES
 from device.screens import end_screen, menus, rules_screen
 from device.screens.game_screen import SystemMenu
 from device.screens.menus import ConfirmScreen, MenuScreen, MessageScreen

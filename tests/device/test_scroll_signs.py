@@ -9,8 +9,8 @@ import pytest
 from screen_gallery import archive_games, gallery_driver
 
 from device.app import App
+from device.hardware.profiles import PROFILES
 from device.look.controls import screen_bar_top
-from device.profiles import PROFILES
 from device.screens.menus import MenuScreen, PastGamesScreen, SettingsScreen
 
 

@@ -1,7 +1,7 @@
 """The reference device profiles: the display and every physical button, declared once.
 
 Everything else reads this table: the app (what each button means, the help
-lines), the keyboard driver (which key each button sends), the simulator
+lines), the keyboard driver (handed which keys each button sends), the simulator
 (``--profile`` choices, the emulated button controller) and the installer
 (the ``config.txt`` lines, checked against it by the tests).
 
@@ -15,6 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
+
+from device.play.buttons import Button
 
 
 class ProfileName(StrEnum):
@@ -89,6 +92,31 @@ class Profile:
     @property
     def size(self) -> tuple[int, int]:
         return (self.width, self.height)
+
+    @cached_property
+    def meanings(self) -> dict[str, Button]:
+        """Physical button name -> what a press means to the app."""
+        return {button.name: Button(button.means) for button in self.buttons}
+
+    @cached_property
+    def long_press(self) -> dict[str, Button]:
+        """Physical button name -> what holding it means, for the buttons that have one."""
+        return {b.name: Button(b.held) for b in self.buttons if b.held is not None}
+
+    @cached_property
+    def pygame_keys(self) -> dict[str, tuple[str, ...]]:
+        """Physical button name -> pygame key names pressing it: the key it sends first."""
+        return {b.name: (KEYS[b.sends].pygame, *b.desktop_keys) for b in self.buttons}
+
+    def pressing(self, *meanings: Button) -> str:
+        """The physical button that gives the first of ``meanings`` this profile has."""
+        return next(
+            name for meaning in meanings for name, does in self.meanings.items() if does == meaning
+        )
+
+    def button_for(self, meaning: str) -> str:
+        """The physical button the help lines give for ``meaning`` (e.g. "help.back")."""
+        return next((name for name, does in self.help_lines if does == meaning), "B")
 
 
 HATMINI = Profile(

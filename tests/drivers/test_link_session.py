@@ -4,11 +4,11 @@ import errno
 import random
 
 import pytest
+from link_relay import CableEnd, FaultPlan, FaultyCable
 
 from drivers.link.frames import Frame, FrameDecoder, Kind, encode_frame
 from drivers.link.history import chain_next, chain_start
 from drivers.link.messages import hash_frame, move_frame
-from drivers.link.relay import CableEnd, FaultPlan, FaultyCable
 from drivers.link.session import LinkSession
 from engine.notation import format_move
 from engine.pieces import BLUE, RED

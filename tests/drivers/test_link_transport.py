@@ -7,10 +7,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from link_relay import FaultPlan, PtyCable
+
 from drivers.link.frames import encode_frame
 from drivers.link.history import RULES_VERSION
 from drivers.link.messages import Hello, hello_frame
-from drivers.link.relay import FaultPlan, PtyCable
 from drivers.link.session import LinkSession, Timing
 from drivers.link.transport import MAX_READ, ListenTransport, SerialTransport
 from engine.notation import format_move

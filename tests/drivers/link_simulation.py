@@ -8,7 +8,8 @@ device may crash and restart from its last save.
 import random
 from dataclasses import dataclass, field
 
-from drivers.link.relay import CableEnd, FaultCounts, FaultPlan, FaultyCable
+from link_relay import CableEnd, FaultCounts, FaultPlan, FaultyCable
+
 from drivers.link.session import LinkSession
 from engine.notation import format_move
 from engine.record import result_of

@@ -17,7 +17,7 @@ from typing import Protocol
 
 from device.play.game import Game, Mode
 from device.play.opponent import HINT, Thinker
-from engine.notation import IllegalMoveError, NotationError, format_move, parse_move
+from engine.notation import format_move
 from engine.pieces import COLOUR_NAMES
 from engine.position import Position
 from ports.link import LinkSession, LinkStateName, PeerMove, StateChanged
@@ -278,16 +278,11 @@ class Match:
                 self.link_status = state.name if down else None
                 self.link_problem = state.message if down else ""
             elif isinstance(event, PeerMove):
-                self._apply_peer_move(event.ply, event.move_text)
+                self._apply_peer_move(event.ply, event.move)
         return changed
 
-    def _apply_peer_move(self, ply: int, move_text: str) -> None:
+    def _apply_peer_move(self, ply: int, move: int) -> None:
         game = self.game
         if ply != game.ply + 1 or game.human_to_move() or game.is_over():
-            return
-        try:
-            move = parse_move(game.position, move_text)
-        except (NotationError, IllegalMoveError) as error:
-            self.link_status, self.link_problem = LinkStateName.ERROR, str(error)
             return
         self._commit(move)

@@ -197,7 +197,7 @@ def test_the_link_is_served_under_the_menu_and_closed_on_the_way_to_the_title(
     driver.advance(1000)
     assert session.polls >= polls + 10, "the peer must keep hearing from this device"
     peer = screen.game.position.legal_moves()[0]
-    session.incoming = [PeerMove(1, format_move(peer))]
+    session.incoming = [PeerMove(1, format_move(peer), peer)]
     driver.advance(100)
     assert screen.game.record.moves == [peer], "the peer's move lands under the menu"
     assert not session.closed

@@ -145,10 +145,10 @@ def test_link_play_sends_own_moves_and_plays_the_peers(tmp_path: Path) -> None:
     driver.play(mine)
     assert link.sent == [(1, format_move(mine))]
     reply = game.position.legal_moves()[-1]
-    link.incoming = [PeerMove(2, format_move(reply))]
+    link.incoming = [PeerMove(2, format_move(reply), reply)]
     driver.advance(200)
     assert game.record.moves == [mine, reply]
-    link.incoming = [StateChanged(LinkState(LinkStateName.LOST, "cable out")), PeerMove(7, "zz")]
+    link.incoming = [StateChanged(LinkState(LinkStateName.LOST, "cable out")), PeerMove(7, "zz", 0)]
     driver.advance(200)
     assert "cable out" in screen.prompt()
     assert game.ply == 2

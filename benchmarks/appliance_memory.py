@@ -26,9 +26,9 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 
 from device.app import App
-from device.game import Game, GameSetup, Mode
-from device.opponent import EngineThinker
-from device.profiles import PROFILES
+from device.hardware.profiles import PROFILES
+from device.play.game import Game, GameSetup, Mode
+from device.play.opponent import EngineThinker
 from drivers.display import HeadlessDisplay
 from engine.ai.parallel import default_workers
 from engine.arguments import OneLineParser, whole_number_in

@@ -17,8 +17,8 @@ from pathlib import Path
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from device.colour_vision import MIN_MARKER_DISTANCE, SIMULATIONS, closest_pairs
-from device.theme import COLOUR_BLIND, STANDARD
+from device.look.colour_vision import MIN_MARKER_DISTANCE, SIMULATIONS, closest_pairs
+from device.look.theme import COLOUR_BLIND, STANDARD
 
 
 def main() -> None:

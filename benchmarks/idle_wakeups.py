@@ -23,8 +23,8 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 
 from device.app import App
-from device.game import Game, GameSetup, Mode
-from device.profiles import PROFILES
+from device.hardware.profiles import PROFILES
+from device.play.game import Game, GameSetup, Mode
 from drivers.display import HeadlessDisplay
 from drivers.input_wait import FdWaiter
 from engine.arguments import OneLineParser, number_in

@@ -31,8 +31,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "device")]
 from board_legibility import read_values  # noqa: E402
 from screen_gallery import smallest_cap_mm  # noqa: E402
 
-from device.layout import MIN_CAP_MM  # noqa: E402
-from device.profiles import PROFILES  # noqa: E402
+from device.hardware.profiles import PROFILES  # noqa: E402
+from device.look.layout import MIN_CAP_MM  # noqa: E402
 
 
 def main() -> None:

@@ -9,11 +9,22 @@ disagreeing, a move lost or doubled, or a game stopped.
 """
 
 import random
+import sys
 import time
+from pathlib import Path
 
-from drivers.link.relay import FaultPlan
-from drivers.link.simulation import play_linked_game
-from engine.arguments import MAX_GAMES, MAX_SEED, OneLineParser, number_in, whole_number_in
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "drivers")]
+from link_relay import FaultPlan  # noqa: E402
+from link_simulation import play_linked_game  # noqa: E402
+
+from engine.arguments import (  # noqa: E402
+    MAX_GAMES,
+    MAX_SEED,
+    OneLineParser,
+    number_in,
+    whole_number_in,
+)
 
 
 def main() -> None:

@@ -18,11 +18,14 @@ import time
 from collections.abc import Callable
 
 from drivers.link import transport
-from drivers.link.session import LinkSession
+from drivers.link.session import LinkSession, Timing
 from drivers.link.transport import ListenTransport
 from engine.arguments import OneLineParser, number_in, whole_number_in
 from engine.pieces import RED
 from ports.link import LinkGame
+
+LINK_TIMEOUT = Timing().link_timeout
+"""The session's silence limit, which the listener is handed as the wiring hands it."""
 
 
 class SocketPipe:
@@ -85,7 +88,7 @@ def main() -> None:
     parser.add_argument("--max-read", default=transport.MAX_READ, **whole_number_in(1, 1 << 24, ""))
     args = parser.parse_args()
     transport.MAX_READ = args.max_read
-    listener = ListenTransport("127.0.0.1", 0)
+    listener = ListenTransport("127.0.0.1", 0, silence=LINK_TIMEOUT)
     host = LinkSession.host(listener, 1, RED, ignore)
     pipe = SocketPipe(listener.address)
     guest = LinkSession.guest(pipe, ignore)

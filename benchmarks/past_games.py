@@ -20,11 +20,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 
-from device.archive import load_game, past_games  # noqa: E402
-from device.game import Game  # noqa: E402
+from device.journal.archive import load_game, past_games  # noqa: E402
 from device.journal.file import ARCHIVE_SIZE  # noqa: E402
 from device.journal.folder import SaveFolder  # noqa: E402
-from device.replay import Replay  # noqa: E402
+from device.play.game import Game  # noqa: E402
+from device.play.replay import Replay  # noqa: E402
 from engine.arguments import MAX_GAMES, OneLineParser, whole_number_in  # noqa: E402
 from engine.playout import random_move  # noqa: E402
 from engine.record import GameRecord  # noqa: E402

@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from device.buttons import Button
-from device.profiles import PROFILES, DeviceProfile
-from device.selection import Selection
+from device.hardware.profiles import PROFILES, Profile
+from device.play.buttons import Button
+from device.play.selection import Selection
 from engine.ai.levels import choose_move
 from engine.arguments import MAX_GAMES, OneLineParser, whole_number_in
 from engine.moves import PASS
@@ -42,11 +42,11 @@ STEPS: dict[Button, Callable[[Selection], object]] = {
 }
 
 
-def fewest_presses(moves: list[int], move: int, profile: DeviceProfile) -> int:
+def fewest_presses(moves: list[int], move: int, profile: Profile) -> int:
     """Breadth-first over the selection's states: the shortest button sequence to ``move``."""
     start = Selection(moves)
     start.cursor = start.choices[0]  # where a new turn puts the cursor
-    buttons = [b for b in STEPS if b in profile.buttons.values()]
+    buttons = [b for b in STEPS if b in profile.meanings.values()]
     seen = {_state(start)}
     queue = deque([(start, 0)])
     while queue:

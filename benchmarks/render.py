@@ -33,11 +33,11 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from device.app import App  # noqa: E402
-from device.buttons import Button  # noqa: E402
-from device.game import Game, GameSetup, Mode  # noqa: E402
-from device.game_screen import GameScreen  # noqa: E402
-from device.opponent import InstantThinker  # noqa: E402
-from device.profiles import PROFILES  # noqa: E402
+from device.hardware.profiles import PROFILES, ProfileName  # noqa: E402
+from device.play.buttons import Button  # noqa: E402
+from device.play.game import Game, GameSetup, Mode  # noqa: E402
+from device.play.opponent import InstantThinker  # noqa: E402
+from device.screens.game_screen import GameScreen  # noqa: E402
 from drivers.display import HeadlessDisplay  # noqa: E402
 from drivers.framebuffer import (  # noqa: E402
     FramebufferDisplay,
@@ -48,7 +48,6 @@ from drivers.framebuffer import (  # noqa: E402
 from drivers.keyboard import keymap_for  # noqa: E402
 from engine.playout import random_move  # noqa: E402
 from engine.record import GameRecord  # noqa: E402
-from ports.profiles import ProfileName  # noqa: E402
 
 BUSY_SEED = 41
 """After 120 random plies from this seed: four colonies, connections open."""
@@ -114,7 +113,7 @@ def panel_bytes(profile: str) -> tuple[int, int, int]:
         app = App(
             spec,
             display,
-            keymap_for(profile),
+            keymap_for(PROFILES[profile].pygame_keys),
             Path(folder),
             thinker=InstantThinker(1),
             hint_thinker=InstantThinker(2),
@@ -173,7 +172,12 @@ def first_frame_then_a_game(profile: ProfileName) -> None:
     pygame.display.init()
     pygame.font.init()
     spec = PROFILES[profile]
-    app = App(spec, HeadlessDisplay(spec.size), keymap_for(profile), Path(tempfile.mkdtemp()))
+    app = App(
+        spec,
+        HeadlessDisplay(spec.size),
+        keymap_for(PROFILES[profile].pygame_keys),
+        Path(tempfile.mkdtemp()),
+    )
     app.draw()
     print(time.time(), flush=True)
     app.settings.think_ms = 0

@@ -22,7 +22,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from device.tones import make_sounds
+from device.hardware.sound import SAMPLE_BYTES, SAMPLE_RATE
+from device.look.tones import make_sounds
 from drivers.audio import open_speaker
 from engine.arguments import OneLineParser, whole_number_in
 
@@ -42,7 +43,7 @@ def _open_with(driver: str) -> str:
     os.environ.pop("SDL_AUDIODRIVER", None)
     if driver:
         os.environ["SDL_AUDIODRIVER"] = driver
-    return type(open_speaker(lambda line: None)).__name__
+    return type(open_speaker(SAMPLE_RATE, SAMPLE_BYTES, lambda line: None)).__name__
 
 
 def main() -> None:

@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from deploy.config import Config, Display, render_config
-from device.palettes import STANDARD
+from device.look.palettes import STANDARD
 from drivers.fbdev import FramebufferGeometry, PixelFormat
 from drivers.splash import discs_for, splash_picture
 from engine.arguments import OneLineParser, whole_number_in

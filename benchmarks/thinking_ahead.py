@@ -14,7 +14,7 @@ ahead.
 import statistics
 import time
 
-from device.opponent import EngineThinker
+from device.play.opponent import EngineThinker
 from engine import is_compiled
 from engine.ai.levels import choose_move
 from engine.arguments import MAX_GAMES, OneLineParser, whole_number_in

@@ -23,7 +23,7 @@ from deploy.config import DEFAULT_PATH, Config, ConfigError, Display, load_confi
 from deploy.crash import record_crash
 from deploy.journal_line import say
 from deploy.panel import PANEL_WAIT_S, wait_for_panel
-from device.palettes import STANDARD
+from device.look.palettes import STANDARD
 from drivers.outputs import SYSFS
 from drivers.splash import show_splash
 

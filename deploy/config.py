@@ -19,8 +19,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, TypeVar
 
-from device.i18n import LANGUAGES
-from ports.profiles import PROFILES, ProfileName
+from device.hardware.profiles import PROFILES, ProfileName
+from device.look.i18n import LANGUAGES
 
 DEFAULT_PATH = Path("/etc/satellites/config.toml")
 DEFAULT_SAVE_DIR = Path("/var/lib/satellites")

@@ -40,7 +40,7 @@ source_dir="$(dirname "$deploy_dir")"
 
 deploy_python() { PYTHONPATH="$source_dir" python3 -m "$@"; }
 
-# The profiles' names as ports/profiles.py declares them: "a, b or c".
+# The profiles' names as device/hardware/profiles.py declares them: "a, b or c".
 profile_names() {
     local names
     names="$(deploy_python deploy.config profiles | paste -sd, - | sed 's/,/, /g')"

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from deploy.config import Config
+from device.hardware.profiles import PROFILES
 from drivers.outputs import SYSFS, Panel, describe_outputs, find_output, framebuffer_of
-from ports.profiles import PROFILES
 
 PANEL_WAIT_S = 20.0
 PANEL_POLL_S = 0.25

@@ -23,7 +23,7 @@ import pygame
 from deploy.config import DEFAULT_PATH, Config, ConfigError, Display, load_config
 from deploy.panel import panel_of
 from deploy.screen import KMSDRM_PACKAGES, ScreenError, open_framebuffer, open_kmsdrm
-from device.profiles import PROFILES
+from device.hardware.profiles import PROFILES
 from drivers.display import RotatingDisplay
 from drivers.outputs import SYSFS, find_output, output_shown
 from drivers.preflight import PreflightError

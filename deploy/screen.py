@@ -20,7 +20,7 @@ import pygame
 from deploy import panel
 from deploy.config import Config, Display
 from deploy.panel import PanelMissingError, panel_of
-from device.theme import STANDARD
+from device.look.theme import STANDARD
 from drivers.display import FullScreenDisplay, RotatingDisplay
 from drivers.framebuffer import FramebufferDisplay, FramebufferError
 from drivers.outputs import SYSFS, find_output

@@ -24,8 +24,10 @@ from deploy.crash import crash_to_show
 from deploy.journal_line import say
 from deploy.screen import open_screen
 from device.app import App
-from device.profiles import PROFILES
-from device.settings import SETTINGS_FILE, Settings, store_settings
+from device.hardware.profiles import KEYS, PROFILES
+from device.hardware.sound import SAMPLE_BYTES, SAMPLE_RATE
+from device.hardware.wait import Waiter
+from device.journal.settings import SETTINGS_FILE, Settings, store_settings
 from drivers.audio import open_speaker
 from drivers.console import DEFAULT_TTY, Console
 from drivers.framebuffer import FramebufferDisplay
@@ -35,9 +37,8 @@ from drivers.link.ports import link_ports
 from drivers.outputs import SYSFS
 from drivers.power import HwmonSupply, LogindPower, SysfsBacklight
 from drivers.serial_buttons.protocol import ButtonChange
-from drivers.serial_buttons.reader import ButtonReader, post_key_event
+from drivers.serial_buttons.reader import ButtonReader, post_key_event, sdl_keys
 from ports.link import LinkConnector, LinkGameStore
-from ports.wait import Waiter
 
 MOUNTS = Path("/proc/self/mounts")
 DEVICE_DISPLAYS = (Display.FRAMEBUFFER, Display.KMSDRM)
@@ -105,7 +106,7 @@ def start_buttons(port: str, waiter: Waiter | None) -> ButtonReader:
         if waiter is not None:
             waiter.wake()
 
-    reader = ButtonReader(port, post=post)
+    reader = ButtonReader(port, sdl_keys(KEYS), post=post)
     reader.start()
     return reader
 
@@ -130,7 +131,8 @@ def run(
     if isinstance(display, FramebufferDisplay) and display.light_problem:
         say(display.light_problem)
     pygame.font.init()
-    speaker = open_speaker(say)  # without a sound card: silent, and a line in the journal
+    # Without a sound card: silent, and a line in the journal.
+    speaker = open_speaker(SAMPLE_RATE, SAMPLE_BYTES, say)
     waiter = device_waiter(config, sysfs, dev_input)
     reader = start_buttons(config.button_serial_port, waiter) if config.button_serial_port else None
     try:
@@ -138,7 +140,7 @@ def run(
             app = App(
                 profile,
                 display,
-                keymap_for(config.profile),
+                keymap_for(PROFILES[config.profile].pygame_keys),
                 save_dir,
                 link_cable=cable_connector,
                 link_ports=link_ports(config.link_port or None),

@@ -15,37 +15,37 @@ from pathlib import Path
 
 import pygame
 
-from device.buttons import Button, ButtonMapper, turned
-from device.disk import Disk
-from device.end_screen import EndScreen
-from device.frame_diff import FrameDiff
-from device.game import Game, Mode
-from device.game_screen import GameScreen
+from device.hardware.display import Display, KeyMap
+from device.hardware.power import Backlight, PowerSwitch, Supply
+from device.hardware.profiles import Profile
+from device.hardware.sound import Speaker
+from device.hardware.wait import Waiter
+from device.journal.disk import Disk
 from device.journal.events import LinkInfo
 from device.journal.file import Journal
 from device.journal.folder import SaveFolder
 from device.journal.link_store import LinkJournal
 from device.journal.notice import Notice, write_failed
-from device.lighting import Lighting
-from device.link_games import PORT_TAG, ROLE_TAG
-from device.match import Match, Players
-from device.menus import MessageScreen, TitleScreen
-from device.opponent import EngineThinker, Thinker
-from device.profiles import DeviceProfile
-from device.screen import Screen
-from device.settings import read_settings, store_settings
-from device.sounds import Effect, end_effect, move_effect
-from device.supply_warning import SupplyWarning
-from device.theme import Fonts
-from device.tones import make_sounds
-from device.tutorial_screens import start_tutorial
-from device.ui import Ui
+from device.journal.settings import read_settings, store_settings
+from device.look.frame_diff import FrameDiff
+from device.look.theme import Fonts
+from device.look.tones import make_sounds
+from device.look.ui import Ui
+from device.play.buttons import Button, ButtonMapper, turned
+from device.play.game import Game, Mode
+from device.play.lighting import Lighting
+from device.play.link_games import PORT_TAG, ROLE_TAG
+from device.play.match import Match, Players
+from device.play.opponent import EngineThinker, Thinker
+from device.play.sounds import Effect, end_effect, move_effect
+from device.screens.end_screen import EndScreen
+from device.screens.game_screen import GameScreen
+from device.screens.menus import MessageScreen, TitleScreen
+from device.screens.screen import Screen
+from device.screens.supply_warning import SupplyWarning
+from device.screens.tutorial_screens import start_tutorial
 from engine.position import Position
-from ports.display import Display, KeyMap
 from ports.link import LinkCable, LinkConnector, LinkSession, Role
-from ports.power import Backlight, PowerSwitch, Supply
-from ports.sound import Speaker
-from ports.wait import Waiter
 
 MAX_WAIT_MS = 1000
 """The loop sleeps at most this long, even when nothing is due."""
@@ -90,7 +90,7 @@ HALF_TURN = 180
 class App:
     def __init__(
         self,
-        profile: DeviceProfile,
+        profile: Profile,
         display: Display,
         keymap: KeyMap,
         save_dir: Path,
@@ -146,7 +146,7 @@ class App:
             self.speaker.load(make_sounds())
         self._rng = random.Random(seed)
         self._today = today or (lambda: time.strftime("%Y.%m.%d"))
-        self.mapper = ButtonMapper(dict(profile.buttons), dict(profile.long_press))
+        self.mapper = ButtonMapper(dict(profile.meanings), dict(profile.long_press))
         self.mapper.repeat = self.settings.repeat
         self.screens: list[Screen] = [TitleScreen(self)]
         self._frame_diff = FrameDiff()

@@ -13,8 +13,6 @@ from collections.abc import Callable, Iterator, Mapping
 
 import pygame
 
-from ports.sound import SAMPLE_BYTES, SAMPLE_RATE
-
 log = logging.getLogger(__name__)
 
 MIXER_BUFFER = 512
@@ -79,22 +77,24 @@ def _quiet_stderr() -> Iterator[None]:
         os.close(saved)
 
 
-def open_speaker(say: Callable[[str], None] | None = None) -> MixerSpeaker | SilentSpeaker:
-    """The mixer when an audio output exists, else silence, said in one line
-    (to ``say``, or to the log)."""
+def open_speaker(
+    sample_rate: int, sample_bytes: int, say: Callable[[str], None] | None = None
+) -> MixerSpeaker | SilentSpeaker:
+    """The mixer, for mono samples of ``sample_bytes`` signed bytes at ``sample_rate``,
+    when an audio output exists, else silence, said in one line (to ``say``, or to the log)."""
     try:
         with _quiet_stderr():
-            _open_mixer()
+            _open_mixer(sample_rate, sample_bytes)
     except pygame.error as error:
         (say or log.info)(f"no sound: {error}")
         return SilentSpeaker()
     return MixerSpeaker()
 
 
-def _open_mixer() -> None:
+def _open_mixer(sample_rate: int, sample_bytes: int) -> None:
     pygame.mixer.init(
-        frequency=SAMPLE_RATE,
-        size=-8 * SAMPLE_BYTES,
+        frequency=sample_rate,
+        size=-8 * sample_bytes,
         channels=1,
         buffer=MIXER_BUFFER,
         allowedchanges=0,

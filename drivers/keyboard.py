@@ -1,17 +1,18 @@
-"""SDL keys -> the physical buttons of each device profile.
+"""SDL keys -> the physical buttons of a device profile.
 
 On the device, the kernel's ``gpio-key`` overlay and the serial button
 controller send the key of the logical button each physical button is wired
-as (``ports.profiles``), the same keys as a desktop keyboard, so one table per
-profile serves both: the device keys first, then the desktop conveniences of
-the simulator.
+as, the same keys as a desktop keyboard, so one table per profile serves
+both.  The wiring hands over the profile's keys (``Profile.pygame_keys``):
+for each physical button the key it sends first, then the desktop
+conveniences of the simulator.
 """
 
 from __future__ import annotations
 
-import pygame
+from collections.abc import Mapping, Sequence
 
-from ports.profiles import KEYS, PROFILES, Profile
+import pygame
 
 
 def _key(name: str) -> int:
@@ -19,24 +20,20 @@ def _key(name: str) -> int:
     return code
 
 
-def _keymap(profile: Profile) -> dict[int, str]:
-    keymap = {_key(KEYS[button.sends].pygame): button.name for button in profile.buttons}
-    for button in profile.buttons:
-        keymap |= {_key(name): button.name for name in button.desktop_keys}
+def keymap_for(pygame_keys: Mapping[str, Sequence[str]]) -> dict[int, str]:
+    """The SDL key -> physical button table of a profile, from its buttons' pygame key names.
+
+    A desktop convenience key wins over a key a button sends.
+    """
+    keymap = {_key(names[0]): button for button, names in pygame_keys.items()}
+    for button, names in pygame_keys.items():
+        keymap |= {_key(name): button for name in names[1:]}
     return keymap
 
 
-KEYMAPS: dict[str, dict[int, str]] = {name: _keymap(p) for name, p in PROFILES.items()}
-
-
-def keymap_for(profile: str) -> dict[int, str]:
-    """The SDL key -> physical button table of ``profile`` (KeyError if unknown)."""
-    return KEYMAPS[profile]
-
-
-def describe_keys(profile: str) -> list[tuple[str, str]]:
+def describe_keys(keymap: Mapping[int, str]) -> list[tuple[str, str]]:
     """(key names, physical button) pairs for the simulator's help overlay."""
     by_button: dict[str, list[str]] = {}
-    for key, button in KEYMAPS[profile].items():
+    for key, button in keymap.items():
         by_button.setdefault(button, []).append(pygame.key.name(key))
     return [(" / ".join(names), button) for button, names in by_button.items()]

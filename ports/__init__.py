@@ -1,7 +1,5 @@
-"""What the app and the hardware agree on: the interfaces and facts both sides share.
+"""What the app and the link's drivers agree on: the link's events, states, roles and sessions.
 
 ``device`` (the app) and ``drivers`` (hardware and OS) never import each
-other; both import this package, which imports neither.  It holds the
-display, link and speaker interfaces, the link's events, states and roles, and the
-table of device profiles.
+other; both import this package, which imports neither.
 """

@@ -37,10 +37,15 @@ class LinkState:
 
 @dataclass(frozen=True)
 class PeerMove:
-    """The other device played ``move_text`` (RULES.md notation) as ply ``ply`` (1-based)."""
+    """The other device played ``move_text`` (RULES.md notation) as ply ``ply`` (1-based).
+
+    ``move`` is that move as the engine reads it, parsed once by the session on
+    the position both devices share.
+    """
 
     ply: int
     move_text: str
+    move: int
 
 
 @dataclass(frozen=True)

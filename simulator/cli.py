@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from device.app import App
-from device.opponent import InstantThinker
-from device.profiles import PROFILES
-from device.theme import STANDARD
+from device.hardware.profiles import PROFILES, ProfileName
+from device.hardware.sound import SAMPLE_BYTES, SAMPLE_RATE, Speaker
+from device.look.theme import STANDARD
+from device.play.opponent import InstantThinker
 from drivers.audio import SilentSpeaker, open_speaker
 from drivers.display import HeadlessDisplay, WindowDisplay, display_available, use_dummy_drivers
 from drivers.framebuffer import (
@@ -32,8 +33,6 @@ from drivers.framebuffer import (
 )
 from drivers.keyboard import describe_keys, keymap_for
 from engine.arguments import MAX_SEED, OneLineParser, whole_number_in
-from ports.profiles import ProfileName
-from ports.sound import Speaker
 from simulator.demo import demo_script
 from simulator.link import CABLE, simulator_ports
 from simulator.logs import MessageLog, MoveLog, open_log
@@ -208,7 +207,7 @@ def _run_headless(args: argparse.Namespace, out_dir: Path, script_text: str | No
     if script_text is None:
         script_text = demo_script(args.profile)
     try:
-        steps = parse_script(script_text, set(profile.buttons))
+        steps = parse_script(script_text, set(profile.meanings))
     except ScriptError as error:
         print(f"script: {error}", file=sys.stderr)
         return 2
@@ -222,7 +221,7 @@ def _run_headless(args: argparse.Namespace, out_dir: Path, script_text: str | No
     app = App(
         profile,
         display,
-        keymap_for(args.profile),
+        keymap_for(PROFILES[args.profile].pygame_keys),
         save_dir,
         thinker=InstantThinker(seed),
         hint_thinker=InstantThinker(seed + 1),
@@ -269,7 +268,7 @@ def _add_logs(args: argparse.Namespace, app: App, cleanup: contextlib.ExitStack)
 
 def _speaker(args: argparse.Namespace) -> Speaker:
     """The desktop's sound (SDL's mixer), or silence with --mute or without a sound card."""
-    return SilentSpeaker() if args.mute else open_speaker(print)
+    return SilentSpeaker() if args.mute else open_speaker(SAMPLE_RATE, SAMPLE_BYTES, print)
 
 
 def _headless_display(
@@ -306,14 +305,14 @@ def _run_window(args: argparse.Namespace, out_dir: Path, script_text: str | None
     app = App(
         profile,
         display,
-        keymap_for(args.profile),
+        keymap_for(PROFILES[args.profile].pygame_keys),
         save_dir,
         seed=args.seed,
         link_cable=CABLE,
         link_ports=simulator_ports(args.link),
         speaker=_speaker(args),
     )
-    keys = describe_keys(args.profile)
+    keys = describe_keys(keymap_for(PROFILES[args.profile].pygame_keys))
     cleanup = contextlib.ExitStack()
     if not _add_logs(args, app, cleanup):
         cleanup.close()

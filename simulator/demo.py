@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from device.buttons import LONG_PRESS_MS, Button
-from device.profiles import PROFILES, DeviceProfile
+from device.hardware.profiles import PROFILES, Profile
+from device.play.buttons import LONG_PRESS_MS, Button
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,7 @@ class Controls:
     menu: str
 
 
-def controls(profile: DeviceProfile) -> Controls:
+def controls(profile: Profile) -> Controls:
     """The profile's buttons for each step of the walk-through."""
     held = [name for name, does in profile.long_press.items() if does == Button.MENU]
     menu = (

@@ -6,14 +6,14 @@ from collections.abc import Callable
 
 import pygame
 
-from device.profiles import DeviceProfile
-from device.ui import Ui
+from device.hardware.profiles import Profile
+from device.look.ui import Ui
 
 
 class HelpOverlay:
     """F1: which desktop keys press which buttons of the device, and what they do."""
 
-    def __init__(self, ui: Ui, profile: DeviceProfile, keys: list[tuple[str, str]]) -> None:
+    def __init__(self, ui: Ui, profile: Profile, keys: list[tuple[str, str]]) -> None:
         self.ui = ui
         self.profile = profile
         self.keys = keys

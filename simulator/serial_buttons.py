@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pygame
 
+from device.hardware.profiles import KEYS, PROFILES
 from drivers.serial_buttons.emulator import PtyController
 from drivers.serial_buttons.protocol import BUTTONS, ButtonChange
-from drivers.serial_buttons.reader import ButtonReader
-from ports.profiles import PROFILES
+from drivers.serial_buttons.reader import ButtonReader, sdl_keys
 
 CONTROLLER_BUTTONS: dict[str, dict[str, str]] = {
     name: {button.name: button.sends for button in profile.buttons}
@@ -63,7 +63,7 @@ class EmulatedButtons:
         self.status_event = pygame.event.custom_type()
         self.board = PtyController(folder / "buttons")
         self.plugged = True
-        self.reader = ButtonReader(str(self.board.path), post=post_controller_event)
+        self.reader = ButtonReader(str(self.board.path), sdl_keys(KEYS), post=post_controller_event)
         self._running = threading.Event()
         self._watcher: threading.Thread | None = None
 

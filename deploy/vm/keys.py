@@ -1,6 +1,6 @@
 """The profile's buttons as QEMU key names, for QMP ``send-key``.
 
-A button of the profile sends a Linux key (``ports/profiles.py``); the
+A button of the profile sends a Linux key (``device/hardware/profiles.py``); the
 virtual keyboard sends that key when QEMU is given its name here.
 """
 
@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from device.buttons import LONG_PRESS_MS, Button
-from device.profiles import PROFILES as DEVICE_PROFILES
-from ports.profiles import KEYS, PROFILES, ProfileName
+from device.hardware.profiles import KEYS, PROFILES, ProfileName
+from device.play.buttons import LONG_PRESS_MS, Button
 
 QCODES = {
     "KEY_UP": "up",
@@ -39,12 +38,12 @@ def qcode_of(profile: ProfileName, button_name: str) -> str:
 
 def press(profile: ProfileName, *meanings: Button) -> Press:
     """A short press of the button giving the first of ``meanings`` the profile has."""
-    return Press(qcode_of(profile, DEVICE_PROFILES[profile].pressing(*meanings)))
+    return Press(qcode_of(profile, PROFILES[profile].pressing(*meanings)))
 
 
 def menu(profile: ProfileName) -> Press:
     """The menu: its own button, or holding the one that opens it."""
-    device = DEVICE_PROFILES[profile]
+    device = PROFILES[profile]
     held = [name for name, does in device.long_press.items() if does == Button.MENU]
     if held:
         return Press(qcode_of(profile, held[0]), LONG_PRESS_MS + 200)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from deploy.vm.recipe import KERNEL_CMDLINE, CachedImage, Suite, cached_image
-from ports.profiles import PROFILES, ProfileName
+from device.hardware.profiles import PROFILES, ProfileName
 
 CPU = "cortex-a53"
 CORES = 4

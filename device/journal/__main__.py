@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from device.disk import Disk
+from device.journal.disk import Disk
 from device.journal.events import JournalError, Replayed
 from device.journal.file import ARCHIVE, SUFFIX, read_journal
 from device.journal.old_saves import OLD_FILES, OldFormatError, check_old_file
-from device.settings import SETTINGS_FILE, check_settings_file
+from device.journal.settings import SETTINGS_FILE, check_settings_file
 from engine.record import RecordError, format_record, parse_record
 
 

@@ -24,9 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from device.game import Game, GameSetup, Mode, mode_named
 from device.journal.lines import Event, decode_lines
-from device.opponent import LEVEL_NUMBERS
+from device.play.game import Game, GameSetup, Mode, mode_named
+from device.play.opponent import LEVEL_NUMBERS
 from engine.notation import (
     IllegalMoveError,
     NotationError,

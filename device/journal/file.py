@@ -13,8 +13,7 @@ import contextlib
 from collections.abc import Sequence
 from pathlib import Path
 
-from device.disk import Disk
-from device.game import Game
+from device.journal.disk import Disk
 from device.journal.events import (
     Header,
     Replayed,
@@ -25,6 +24,7 @@ from device.journal.events import (
     undo_event,
 )
 from device.journal.lines import Event, encode_lines
+from device.play.game import Game
 from engine.notation import format_move
 
 SUFFIX = ".journal"

@@ -19,8 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from device.disk import Disk, NotASaveFile
-from device.game import Game, GameSetup
+from device.journal.disk import Disk, NotASaveFile
 from device.journal.events import (
     Header,
     JournalError,
@@ -39,6 +38,7 @@ from device.journal.file import (
 )
 from device.journal.notice import Notice, write_failed
 from device.journal.old_saves import read_old_saves, remove_old_files
+from device.play.game import Game, GameSetup
 from engine.record import GameRecord, RecordError, format_record, parse_record
 
 log = logging.getLogger(__name__)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from device.journal.events import LinkInfo
 from device.journal.file import Journal
 from device.journal.folder import SaveError, SaveFolder
-from device.link_games import new_linked_game
+from device.play.link_games import new_linked_game
 from ports.link import LinkGame
 
 

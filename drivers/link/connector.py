@@ -12,7 +12,7 @@ import threading
 import time
 
 from drivers.link.history import LinkGameError
-from drivers.link.session import LinkSession, Transport
+from drivers.link.session import LinkSession, Timing, Transport
 from drivers.link.transport import open_transport
 from ports.link import LinkGameStore, LinkStateName, Role
 
@@ -43,7 +43,7 @@ class CableConnector:
 
     def open(self) -> LinkSession:
         try:
-            transport = open_transport(self.url)
+            transport = open_transport(self.url, silence=Timing().link_timeout)
         except (OSError, ValueError) as error:
             raise LinkSetupError(f"Cannot open the link port {self.url}: {error}") from None
         try:

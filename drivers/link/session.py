@@ -373,7 +373,7 @@ class LinkSession:
         stored.moves.append(text)
         self._save(stored)  # OSError: nothing is kept or acknowledged; the peer sends it again
         history.append(text, move)
-        self._events.append(PeerMove(ply, text))
+        self._events.append(PeerMove(ply, text, move))
         self._peer_plies = max(self._peer_plies, ply)
         self._send(ack_frame(history.game.game_id, ply, history.keys[ply], chain))
 

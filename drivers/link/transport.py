@@ -34,15 +34,12 @@ from urllib.parse import urlsplit
 import serial
 
 from drivers.link.frames import MAX_ENCODED, FrameDecoder, Kind
-from drivers.link.session import Timing
 
 log = logging.getLogger(__name__)
 
 PORT_ERRORS = (serial.SerialException, termios.error, OSError)
 """What a port can raise when its device disappears."""
 LINK_BAUD = 115_200
-LINK_DOWN_AFTER = Timing.link_timeout
-"""Seconds of silence after which the link counts as down (docs/link-protocol.md, 7)."""
 MAX_READ = 256 * 1024
 """Most bytes one ``read`` returns: a 10 MB flood is drained in 40 polls."""
 _RECV_CHUNK = 65536
@@ -201,8 +198,8 @@ class ListenTransport:
         self,
         host: str,
         port: int,
+        silence: float,
         clock: Callable[[], float] = time.monotonic,
-        silence: float = LINK_DOWN_AFTER,
     ) -> None:
         self._server = socket.create_server((host, port), backlog=MAX_PENDING, reuse_port=False)
         self._server.setblocking(False)
@@ -330,11 +327,11 @@ class ListenTransport:
             self._peer = None
 
 
-def open_transport(url: str) -> SerialTransport | ListenTransport:
+def open_transport(url: str, silence: float) -> SerialTransport | ListenTransport:
     """``listen://HOST:PORT`` waits for a peer; anything else is a pyserial URL or device."""
     if url.startswith("listen://"):
         parts = urlsplit(url)
         if parts.port is None:
             raise ValueError(f"{url}: give a port, e.g. listen://0.0.0.0:7777")
-        return ListenTransport(parts.hostname or "0.0.0.0", parts.port)
-    return SerialTransport(url, silence=LINK_DOWN_AFTER)
+        return ListenTransport(parts.hostname or "0.0.0.0", parts.port, silence=silence)
+    return SerialTransport(url, silence=silence)

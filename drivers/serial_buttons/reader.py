@@ -18,17 +18,28 @@ import os
 import threading
 import time
 from collections.abc import Callable, Mapping
+from typing import Protocol
 
 import pygame
 
 from drivers.link.transport import SerialTransport
 from drivers.serial_buttons.protocol import ButtonChange, PressTracker, StateDecoder
-from ports.profiles import KEYS
 
 log = logging.getLogger(__name__)
 
-DEFAULT_KEYS: Mapping[str, int] = {name: getattr(pygame, key.pygame) for name, key in KEYS.items()}
-"""The keys the gpio-key overlay sends for each button (``ports.profiles.KEYS``)."""
+
+class NamedKey(Protocol):
+    """A key as the profile table names it (``device.hardware.profiles.Key``)."""
+
+    @property
+    def pygame(self) -> str: ...
+
+
+def sdl_keys(keys: Mapping[str, NamedKey]) -> dict[str, int]:
+    """Logical button -> SDL key code: the keys the gpio-key overlay sends, handed by the wiring."""
+    return {name: getattr(pygame, key.pygame) for name, key in keys.items()}
+
+
 CONTROLLER_BAUD = 115_200
 SILENCE = 0.1
 """Seconds without a new valid frame after which every button counts as released."""
@@ -110,7 +121,7 @@ class ButtonReader:
     def __init__(
         self,
         url: str,
-        keys: Mapping[str, int] = DEFAULT_KEYS,
+        keys: Mapping[str, int],
         post: Callable[[ButtonChange, int], None] = post_key_event,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:

@@ -10,7 +10,7 @@ import pytest
 from deploy import appliance, panel, screen, session
 from deploy.config import Config, Display, render_config
 from device.app import App
-from device.settings import Settings, load_settings, store_settings
+from device.journal.settings import Settings, load_settings, store_settings
 from drivers.framebuffer import FramebufferGeometry, PixelFormat, prepare_framebuffer_file
 
 

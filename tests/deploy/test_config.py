@@ -15,7 +15,7 @@ from deploy.config import (
     render_config,
 )
 from deploy.config import main as config_main
-from ports.profiles import ProfileName
+from device.hardware.profiles import ProfileName
 
 
 def test_an_empty_file_gives_the_defaults() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from deploy.config import load_config
-from ports.profiles import PROFILES
+from device.hardware.profiles import PROFILES
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 ORIGINAL_BOOT_CONFIG = "dtparam=audio=on\ndtoverlay=vc4-kms-v3d\n[all]\n"

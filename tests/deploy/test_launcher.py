@@ -15,7 +15,7 @@ from deploy import session
 from deploy.appliance import _stop
 from deploy.config import Config, Display
 from deploy.panel import PANEL_WAIT_S, wait_for_panel
-from device.palettes import STANDARD
+from device.look.palettes import STANDARD
 from drivers.console import KD_GRAPHICS, KD_TEXT, Console
 from drivers.fbdev import FramebufferGeometry, PixelFormat
 from drivers.splash import show_splash

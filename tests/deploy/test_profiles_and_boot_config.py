@@ -7,7 +7,7 @@ import pytest
 
 from deploy.panel_firmware import MAGIC, PanelCommandError, compile_commands
 from deploy.panel_firmware import main as compile_main
-from ports.profiles import KEYS, LOGICAL_BUTTONS, PROFILES
+from device.hardware.profiles import KEYS, LOGICAL_BUTTONS, PROFILES
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 HEADER_GPIOS = range(2, 28)

@@ -12,7 +12,7 @@ from deploy.vm.hostpkg import missing_packages
 from deploy.vm.machine import MachineFiles, panel_mode, qemu_command
 from deploy.vm.recipe import CachedImage
 from deploy.vm.report import REQUIRED_FIELDS, Idle, Report, speed
-from ports.profiles import ProfileName
+from device.hardware.profiles import ProfileName
 
 
 def test_a_commands_output_is_what_lies_between_its_markers() -> None:

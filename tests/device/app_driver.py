@@ -7,20 +7,20 @@ from pathlib import Path
 import pygame
 
 from device.app import App, link_info
-from device.disk import Disk
-from device.game import Game
-from device.game_screen import GameScreen
+from device.hardware.power import Backlight, PowerSwitch, Supply
+from device.hardware.profiles import PROFILES
+from device.hardware.sound import Speaker
+from device.journal.disk import Disk
 from device.journal.folder import SaveFolder
-from device.menus import MenuScreen
-from device.navigation import Direction, jump
-from device.opponent import InstantThinker, Thinker
-from device.profiles import PROFILES
+from device.play.game import Game
+from device.play.navigation import Direction, jump
+from device.play.opponent import InstantThinker, Thinker
+from device.screens.game_screen import GameScreen
+from device.screens.menus import MenuScreen
 from drivers.display import HeadlessDisplay, RotatingDisplay
 from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
 from engine.playout import random_move
 from engine.position import Position
-from ports.power import Backlight, PowerSwitch, Supply
-from ports.sound import Speaker
 
 CONTROLS = {
     # confirm, back, next menu item, next choice on the board, menu (button, hold ms)
@@ -41,7 +41,7 @@ class RandomThinker(InstantThinker):
 
 def arrow_path(start: int, goal: int, choices: list[int]) -> list[Direction] | None:
     """The fewest arrow presses (board directions) from ``start`` to ``goal``; None
-    when nearer choices screen ``goal`` from every side (see device.navigation)."""
+    when nearer choices screen ``goal`` from every side (see device.play.navigation)."""
     paths: dict[int, list[Direction]] = {start: []}
     frontier = [start]
     while goal not in paths and frontier:

@@ -9,15 +9,15 @@ from dataclasses import dataclass
 
 import pygame
 
-from device.board_view import draw_satellite, draw_satellite_body, satellite_look
-from device.layout import Layout
-from device.profiles import PROFILES
-from device.theme import Colour, Fonts, Palette, palette_for
+from device.hardware.profiles import PROFILES
+from device.look.board_view import draw_satellite, draw_satellite_body, satellite_look
+from device.look.layout import Layout
+from device.look.theme import Colour, Fonts, Palette, palette_for
 from engine.pieces import BLUE, RED, piece
 
 INK_STEP = 128
 """A pixel the value changes by this much (in its most changed channel) is ink: on
-``VIVID`` that is a pixel the value covers by about half (``device.layout.INK``)."""
+``VIVID`` that is a pixel the value covers by about half (``device.look.layout.INK``)."""
 VIVID = (0, 255, 0)
 """The cell behind a measured satellite: a colour no ink is near, so ink that leaves
 the fill shows."""

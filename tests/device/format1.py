@@ -7,7 +7,7 @@ import shutil
 import zlib
 from pathlib import Path
 
-from device.game import Game
+from device.play.game import Game
 from engine.record import format_record
 
 FIXTURES = Path(__file__).parent / "fixtures" / "format1"

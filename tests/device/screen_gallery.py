@@ -11,11 +11,14 @@ import pygame
 from app_driver import Driver, archive_game
 
 from device.app import App
-from device.end_screen import EndScreen
-from device.game import Game, GameSetup, Mode
-from device.game_screen import GameScreen, SystemMenu
-from device.i18n import LANGUAGES, LEGEND_PAGE
-from device.menus import (
+from device.look.i18n import LANGUAGES, LEGEND_PAGE
+from device.play.game import Game, GameSetup, Mode
+from device.play.replay import Replay
+from device.play.selection import Stage
+from device.play.tutorial import LESSONS
+from device.screens.end_screen import EndScreen
+from device.screens.game_screen import GameScreen, SystemMenu
+from device.screens.menus import (
     AboutScreen,
     ConfirmScreen,
     KeepRotationScreen,
@@ -23,12 +26,9 @@ from device.menus import (
     PastGamesScreen,
     SettingsScreen,
 )
-from device.replay import Replay
-from device.replay_screen import ReplayScreen
-from device.rules_screen import RulesScreen
-from device.selection import Stage
-from device.tutorial import LESSONS
-from device.tutorial_screens import DoneCard, LessonCard, LessonScreen
+from device.screens.replay_screen import ReplayScreen
+from device.screens.rules_screen import RulesScreen
+from device.screens.tutorial_screens import DoneCard, LessonCard, LessonScreen
 from engine.moves import CONNECTION, DISPLACEMENT, kind_of, origin_of, target_of
 from engine.pieces import BLUE, RED
 from engine.playout import random_move

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from device.archive import past_games
-from device.game import Game, GameSetup, Mode
+from device.journal.archive import past_games
 from device.journal.file import ARCHIVE, ARCHIVE_SIZE
 from device.journal.folder import SaveFolder
+from device.play.game import Game, GameSetup, Mode
 from engine.pieces import RED
 from engine.record import GameRecord
 

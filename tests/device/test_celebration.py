@@ -6,9 +6,9 @@ import pygame
 from app_driver import Driver
 from screen_gallery import DECIDED_SEED, against_the_computer, played_game
 
-from device.end_screen import CELEBRATION_MS, EndScreen
-from device.game import Game
-from device.sounds import Effect, end_effect
+from device.play.game import Game
+from device.play.sounds import Effect, end_effect
+from device.screens.end_screen import CELEBRATION_MS, EndScreen
 from engine.pieces import RED
 
 

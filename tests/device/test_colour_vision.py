@@ -2,7 +2,7 @@
 
 import pytest
 
-from device.colour_vision import (
+from device.look.colour_vision import (
     MIN_MARKER_DISTANCE,
     SIMULATIONS,
     ciede2000,
@@ -10,7 +10,7 @@ from device.colour_vision import (
     marker_colours,
     seen_distance,
 )
-from device.theme import COLOUR_BLIND, STANDARD
+from device.look.theme import COLOUR_BLIND, STANDARD
 
 
 def test_ciede2000_matches_the_published_test_data() -> None:

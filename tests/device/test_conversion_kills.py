@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from format1 import copy_fixture
 
-from device.disk import Disk
+from device.journal.disk import Disk
 from device.journal.file import SUFFIX
 from device.journal.folder import SaveFolder
 from device.journal.old_saves import CONVERTED, OLD_FILES

@@ -13,13 +13,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_link_setup import Connector, cabled_driver, linked_game, wait_until_finished
 
-from device.archive import ArchivedGame
-from device.drawable import REPLACEMENT, drawable
-from device.game import Game, GameSetup, Mode
-from device.link_screens import LinkPlan, LinkWaitScreen, draw_link_panel
-from device.menus import MessageScreen, PastGamesScreen
-from device.replay import Outcome, Replay
-from device.replay_screen import ReplayScreen
+from device.journal.archive import ArchivedGame
+from device.look.drawable import REPLACEMENT, drawable
+from device.play.game import Game, GameSetup, Mode
+from device.play.replay import Outcome, Replay
+from device.screens.link_screens import LinkPlan, LinkWaitScreen, draw_link_panel
+from device.screens.menus import MessageScreen, PastGamesScreen
+from device.screens.replay_screen import ReplayScreen
 from ports.link import LinkState, LinkStateName, StateChanged
 
 PROFILES = ("hatmini", "lcdhat", "tabletop")

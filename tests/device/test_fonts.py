@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device.theme import Fonts
+from device.look.theme import Fonts
 
 OPEN_FILES = Path("/proc/self/fd")
 

@@ -16,8 +16,8 @@ from test_save_faults import dismiss
 
 from device.journal.__main__ import main as journal_main
 from device.journal.file import ARCHIVE
-from device.menus import MessageScreen, PastGamesScreen
-from device.replay_screen import ReplayScreen
+from device.screens.menus import MessageScreen, PastGamesScreen
+from device.screens.replay_screen import ReplayScreen
 from engine.record import format_record
 
 PROFILES = ("hatmini", "lcdhat", "tabletop")

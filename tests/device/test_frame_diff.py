@@ -7,7 +7,7 @@ import pygame
 import pytest
 from app_driver import Driver
 
-from device.frame_diff import FrameDiff
+from device.look.frame_diff import FrameDiff
 
 
 def test_an_unchanged_frame_sends_nothing_and_a_small_change_sends_its_tile() -> None:

@@ -4,10 +4,10 @@ corners, so no mark is ever drawn along a corner cell."""
 import pygame
 import pytest
 
-from device.board_view import BoardMarks, draw_board
-from device.layout import Layout
-from device.profiles import PROFILES
-from device.theme import COLOUR_BLIND, STANDARD, Fonts, Palette
+from device.hardware.profiles import PROFILES
+from device.look.board_view import BoardMarks, draw_board
+from device.look.layout import Layout
+from device.look.theme import COLOUR_BLIND, STANDARD, Fonts, Palette
 from engine.geometry import file_of, rank_of
 from engine.notation import parse_position
 

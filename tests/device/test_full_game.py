@@ -6,13 +6,13 @@ from pathlib import Path
 import pytest
 from app_driver import Driver
 
-from device.end_screen import EndScreen
-from device.game import Game, GameSetup
+from device.hardware.profiles import ProfileName
+from device.play.game import Game, GameSetup
+from device.screens.end_screen import EndScreen
 from engine.moves import DISPLACEMENT, kind_of, landing_of, origin_of, target_of
 from engine.playout import random_move
 from engine.record import GameRecord, result_of
 from engine.start import starting_position
-from ports.profiles import ProfileName
 
 PROFILES = tuple(ProfileName)
 

@@ -10,11 +10,11 @@ from fake_link import FakeSession
 from test_link_cable import free_port
 from test_link_setup import Connector, cabled_driver, wait_until_finished
 
-from device.disk import Disk
-from device.game import Game, GameSetup, Mode
+from device.journal.disk import Disk
 from device.journal.file import SUFFIX, read_journal
-from device.link_screens import LinkWaitScreen
-from device.menus import MessageScreen
+from device.play.game import Game, GameSetup, Mode
+from device.screens.link_screens import LinkWaitScreen
+from device.screens.menus import MessageScreen
 from drivers.link.connector import CableConnector
 from ports.link import LinkGame, LinkGameStore, LinkSession, Role
 

@@ -13,7 +13,7 @@ import pygame
 import pytest
 from screen_gallery import LOOKS, Look, render_gallery, shot_file
 
-from device.profiles import PROFILES
+from device.hardware.profiles import PROFILES
 
 GOLDEN = Path(__file__).parent / "golden"
 CHANNEL_SLACK = 48

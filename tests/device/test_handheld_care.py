@@ -4,10 +4,10 @@ from pathlib import Path
 
 from app_driver import Driver
 
-from device.lighting import DIM_PERCENT, OFF_ON_TITLE_MS
-from device.menus import ConfirmScreen, MessageScreen, TitleScreen
-from device.settings import load_settings
-from device.supply_warning import AMBER
+from device.journal.settings import load_settings
+from device.play.lighting import DIM_PERCENT, OFF_ON_TITLE_MS
+from device.screens.menus import ConfirmScreen, MessageScreen, TitleScreen
+from device.screens.supply_warning import AMBER
 
 
 class FakePower:

@@ -10,10 +10,10 @@ from app_driver import Driver
 from screen_gallery import DECIDED_SEED, at_landing, on_destination, played_game
 
 from device.app import App
-from device.game_screen import GameScreen
-from device.hud import HudItem, draw_hud, essential_items, headline_items, lines_below
-from device.i18n import LANGUAGES
-from device.profiles import PROFILES
+from device.hardware.profiles import PROFILES
+from device.look.hud import HudItem, draw_hud, essential_items, headline_items, lines_below
+from device.look.i18n import LANGUAGES
+from device.screens.game_screen import GameScreen
 from engine.moves import CONNECTION
 
 GRACE_PLY = 285

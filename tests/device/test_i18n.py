@@ -7,14 +7,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device.end_screen import CHOICES as END_CHOICES
-from device.hud import detail_items, essential_items
-from device.i18n import LANGUAGES, RULE_PAGES, STRINGS, text
-from device.profiles import PROFILES
-from device.settings import CHOICES, Settings
-from device.theme import Fonts
-from device.tutorial import LESSONS, PARTS
-from device.ui import Ui
+from device.hardware.profiles import PROFILES
+from device.journal.settings import CHOICES, Settings
+from device.look.hud import detail_items, essential_items
+from device.look.i18n import LANGUAGES, RULE_PAGES, STRINGS, text
+from device.look.theme import Fonts
+from device.look.ui import Ui
+from device.play.tutorial import LESSONS, PARTS
+from device.screens.end_screen import CHOICES as END_CHOICES
 from engine.position import END_REASON_NAMES
 from engine.start import starting_position
 
@@ -38,7 +38,7 @@ def test_each_string_has_both_languages_with_the_same_blanks(key: str) -> None:
 
 def test_every_key_the_code_names_exists() -> None:
     used = set()
-    for path in SOURCE.glob("*.py"):
+    for path in SOURCE.rglob("*.py"):
         source = path.read_text()
         used |= set(LITERAL_KEY.findall(source)) | set(RETURNED_KEY.findall(source))
     assert used, "the pattern found no keys: the test would prove nothing"

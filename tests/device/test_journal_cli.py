@@ -8,8 +8,8 @@ from pathlib import Path
 
 from format1 import AUTOSAVE, copy_fixture
 
-from device.game import Game, GameSetup, Mode
 from device.journal.folder import SaveFolder
+from device.play.game import Game, GameSetup, Mode
 from engine.record import GameRecord, format_record
 
 

@@ -21,12 +21,12 @@ from pathlib import Path
 
 import pytest
 
-from device.game import Game, GameSetup, Mode
 from device.journal.__main__ import main as journal_main
 from device.journal.events import JournalError, replay
 from device.journal.file import ARCHIVE, SUFFIX
 from device.journal.folder import SaveError, SaveFolder
 from device.journal.notice import Notice
+from device.play.game import Game, GameSetup, Mode
 from engine.notation import format_move
 from engine.playout import random_move
 from engine.record import GameRecord

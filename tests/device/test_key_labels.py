@@ -9,15 +9,15 @@ import pygame
 import pytest
 from app_driver import Driver
 
-from device import hud
-from device.buttons import Button
-from device.controls import Control, control, draw_key_column, side_keys
-from device.game import Game, GameSetup, Mode
-from device.ui import Ui
+from device.hardware.profiles import LCDHAT, Edge
+from device.look import hud
+from device.look.controls import Control, control, draw_key_column, side_keys
+from device.look.ui import Ui
+from device.play.buttons import Button
+from device.play.game import Game, GameSetup, Mode
 from drivers.display import HeadlessDisplay
 from engine.pieces import BLUE
 from engine.record import GameRecord
-from ports.profiles import LCDHAT, Edge
 
 ROTATIONS = (0, 90, 180, 270)
 NEAR_PX = 48

@@ -7,10 +7,10 @@ import pytest
 from board_legibility import MIN_CONTRAST, board_layout, read_values
 from screen_gallery import BUSY_SEED, played_game, smallest_cap_mm
 
-from device.board_view import BoardMarks, cell_centre, colony_chips
-from device.layout import MIN_CAP_MM, Layout, satellite_square
-from device.profiles import PROFILES
-from device.theme import STANDARD, Fonts
+from device.hardware.profiles import PROFILES
+from device.look.board_view import BoardMarks, cell_centre, colony_chips
+from device.look.layout import MIN_CAP_MM, Layout, satellite_square
+from device.look.theme import STANDARD, Fonts
 
 
 @pytest.mark.parametrize("profile", sorted(PROFILES))

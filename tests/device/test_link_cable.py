@@ -10,9 +10,9 @@ from pathlib import Path
 
 from app_driver import Driver
 
-from device.game import Game
-from device.game_screen import GameScreen
-from device.link_screens import LinkWaitScreen
+from device.play.game import Game
+from device.screens.game_screen import GameScreen
+from device.screens.link_screens import LinkWaitScreen
 from drivers.link.connector import CableConnector
 from engine.moves import CONNECTION, DISPLACEMENT, kind_of
 from engine.record import result_of

@@ -10,12 +10,12 @@ import pytest
 from app_driver import Driver
 from fake_link import FakeSession
 
-from device.game import Game, GameSetup, Mode
-from device.game_screen import GameScreen
-from device.i18n import STRINGS
-from device.link_games import PORT_TAG, ROLE_TAG
-from device.link_screens import LinkWaitScreen, port_label, role_for
-from device.menus import MenuScreen, MessageScreen, NewGameScreen
+from device.look.i18n import STRINGS
+from device.play.game import Game, GameSetup, Mode
+from device.play.link_games import PORT_TAG, ROLE_TAG
+from device.screens.game_screen import GameScreen
+from device.screens.link_screens import LinkWaitScreen, port_label, role_for
+from device.screens.menus import MenuScreen, MessageScreen, NewGameScreen
 from engine.notation import format_move
 from engine.start import starting_position
 from ports.link import (
@@ -197,7 +197,7 @@ def test_the_link_is_served_under_the_menu_and_closed_on_the_way_to_the_title(
     driver.advance(1000)
     assert session.polls >= polls + 10, "the peer must keep hearing from this device"
     peer = screen.game.position.legal_moves()[0]
-    session.incoming = [PeerMove(1, format_move(peer))]
+    session.incoming = [PeerMove(1, format_move(peer), peer)]
     driver.advance(100)
     assert screen.game.record.moves == [peer], "the peer's move lands under the menu"
     assert not session.closed

@@ -6,9 +6,9 @@ from app_driver import Driver
 from fake_link import FakeSession
 
 from device.app import MAX_WAIT_MS
-from device.game import Game, GameSetup, Mode
-from device.match import Match, Players
-from device.opponent import InstantThinker
+from device.play.game import Game, GameSetup, Mode
+from device.play.match import Match, Players
+from device.play.opponent import InstantThinker
 from engine.notation import format_move
 from engine.pieces import BLUE, RED
 from ports.link import PeerMove
@@ -98,7 +98,7 @@ def test_a_linked_match_sends_the_persons_moves_and_plays_the_peers() -> None:
     assert link.sent == [(1, format_move(mine))]
     assert log.synced[-1] == [mine], "stored before it was sent"
     reply = match.game.position.legal_moves()[-1]
-    link.incoming = [PeerMove(2, format_move(reply)), PeerMove(9, "zz")]
+    link.incoming = [PeerMove(2, format_move(reply), reply), PeerMove(9, "zz", 0)]
     assert match.tick(0)
     assert match.game.record.moves == [mine, reply]
     assert not match.can_undo() and not match.can_resign()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from app_driver import Driver, RandomThinker
 
-from device.game_screen import GameScreen
+from device.screens.game_screen import GameScreen
 from engine.notation import format_position
 from engine.position import MAX_GROUP
 from engine.record import GameRecord
@@ -47,7 +47,7 @@ def _mash(profile: str, seed: int, presses: int) -> tuple[int, int]:
         rng = random.Random(seed)
         # Choosing and confirming more often than the rest gets games further along.
         busy = [driver.confirm_button, driver.next_choice_button] * 3
-        buttons = sorted(driver.profile.buttons) + busy
+        buttons = sorted(driver.profile.meanings) + busy
         games: set[int] = set()
         checked = 0
         for number in range(presses):

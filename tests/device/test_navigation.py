@@ -5,8 +5,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from device.navigation import Direction, ahead, in_cone, jump, nearness
-from device.selection import Selection, Stage
+from device.play.navigation import Direction, ahead, in_cone, jump, nearness
+from device.play.selection import Selection, Stage
 from engine.geometry import cell_at, file_of, rank_of
 from engine.moves import PASS, origin_of
 from engine.playout import random_move

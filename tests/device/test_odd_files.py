@@ -13,8 +13,8 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
-from device.archive import past_games
-from device.disk import MAX_FILE_BYTES
+from device.journal.archive import past_games
+from device.journal.disk import MAX_FILE_BYTES
 from device.journal.file import ARCHIVE
 from device.journal.folder import SaveFolder
 from device.journal.notice import Notice

@@ -12,9 +12,9 @@ import pytest
 from app_driver import Driver
 from screen_gallery import DECIDED_SEED, played_game
 
-from device.game import Game, GameSetup, Mode
-from device.menus import PastGamesScreen
-from device.replay_screen import ReplayScreen
+from device.play.game import Game, GameSetup, Mode
+from device.screens.menus import PastGamesScreen
+from device.screens.replay_screen import ReplayScreen
 from engine.playout import random_move
 from engine.record import GameRecord
 

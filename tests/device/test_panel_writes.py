@@ -8,7 +8,7 @@ import pytest
 from app_driver import Driver
 from test_frame_diff import draw_now, record_presents
 
-from device.frame_diff import TILE
+from device.look.frame_diff import TILE
 from drivers.framebuffer import (
     FramebufferDisplay,
     FramebufferGeometry,

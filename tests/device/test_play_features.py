@@ -6,10 +6,10 @@ import pygame
 from app_driver import Driver
 from fake_link import FakeSession
 
-from device.game import Game, GameSetup, Mode
-from device.game_screen import SystemMenu
 from device.journal.folder import SaveFolder
-from device.navigation import jump
+from device.play.game import Game, GameSetup, Mode
+from device.play.navigation import jump
+from device.screens.game_screen import SystemMenu
 from engine.geometry import rank_of
 from engine.moves import origin_of, target_of
 from engine.notation import format_move
@@ -145,10 +145,10 @@ def test_link_play_sends_own_moves_and_plays_the_peers(tmp_path: Path) -> None:
     driver.play(mine)
     assert link.sent == [(1, format_move(mine))]
     reply = game.position.legal_moves()[-1]
-    link.incoming = [PeerMove(2, format_move(reply))]
+    link.incoming = [PeerMove(2, format_move(reply), reply)]
     driver.advance(200)
     assert game.record.moves == [mine, reply]
-    link.incoming = [StateChanged(LinkState(LinkStateName.LOST, "cable out")), PeerMove(7, "zz")]
+    link.incoming = [StateChanged(LinkState(LinkStateName.LOST, "cable out")), PeerMove(7, "zz", 0)]
     driver.advance(200)
     assert "cable out" in screen.prompt()
     assert game.ply == 2

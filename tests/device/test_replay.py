@@ -9,10 +9,10 @@ from app_driver import archive_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from device.archive import load_game, past_games, setup_of
-from device.game import Game, GameSetup, Mode
+from device.journal.archive import load_game, past_games, setup_of
 from device.journal.folder import SaveFolder
-from device.replay import Outcome, Replay
+from device.play.game import Game, GameSetup, Mode
+from device.play.replay import Outcome, Replay
 from engine.notation import format_position, parse_position
 from engine.pieces import BLUE, NOBODY, RED
 from engine.playout import random_move

@@ -17,21 +17,21 @@ from screen_gallery import (
     played_game,
 )
 
-from device.buttons import Button
-from device.controls import button_label, control_label, screen_bar_top
-from device.end_screen import CHOICES, EndScreen
-from device.game import Game, GameSetup, Mode
-from device.hud import draw_view_hud
-from device.i18n import LANGUAGES
-from device.menus import MessageScreen, PastGamesScreen, TitleScreen
-from device.replay import Replay
-from device.replay_screen import ReplayScreen
-from device.verdict import verdict
+from device.hardware.profiles import ProfileName
+from device.look.controls import button_label, control_label, screen_bar_top
+from device.look.hud import draw_view_hud
+from device.look.i18n import LANGUAGES
+from device.look.verdict import verdict
+from device.play.buttons import Button
+from device.play.game import Game, GameSetup, Mode
+from device.play.replay import Replay
+from device.screens.end_screen import CHOICES, EndScreen
+from device.screens.menus import MessageScreen, PastGamesScreen, TitleScreen
+from device.screens.replay_screen import ReplayScreen
 from engine.notation import format_position
 from engine.pieces import BLUE, NOBODY, RED
 from engine.playout import random_move
 from engine.record import GameRecord
-from ports.profiles import ProfileName
 
 PROFILES = tuple(ProfileName)
 

@@ -7,11 +7,11 @@ import pygame
 import pytest
 from app_driver import Driver
 
-from device.buttons import Button, turned
-from device.menus import KEEP_ROTATION_MS, KeepRotationScreen, SettingsScreen
-from device.navigation import jump
-from device.profiles import PROFILES
-from device.settings import load_settings
+from device.hardware.profiles import PROFILES
+from device.journal.settings import load_settings
+from device.play.buttons import Button, turned
+from device.play.navigation import jump
+from device.screens.menus import KEEP_ROTATION_MS, KeepRotationScreen, SettingsScreen
 from drivers.display import HeadlessDisplay
 from engine.geometry import cell_at, file_of, rank_of
 
@@ -50,7 +50,7 @@ def test_each_direction_button_moves_the_picture_its_own_way_on_the_glass(
 ) -> None:
     pygame.display.init()
     device = PROFILES[profile]
-    for physical, meaning in device.buttons.items():
+    for physical, meaning in device.meanings.items():
         seen = turned(meaning, rotation)
         if meaning not in ON_THE_GLASS:
             assert seen is meaning, (physical, rotation)

@@ -7,12 +7,12 @@ import pygame
 import pytest
 from app_driver import Driver
 
-from device import rules_screen
-from device.board_view import BoardMarks, cell_centre, colony_chips, draw_board
-from device.i18n import RULE_PAGES
-from device.layout import Layout
-from device.profiles import PROFILES
-from device.rules_screen import RulesScreen
+from device.hardware.profiles import PROFILES
+from device.look.board_view import BoardMarks, cell_centre, colony_chips, draw_board
+from device.look.i18n import RULE_PAGES
+from device.look.layout import Layout
+from device.screens import rules_screen
+from device.screens.rules_screen import RulesScreen
 from engine.position import Position
 from engine.scoring import groups
 

@@ -24,12 +24,12 @@ import pytest
 from app_driver import Driver
 from read_only import make_read_only
 
-from device.disk import Disk
-from device.end_screen import EndScreen
-from device.game import Game, GameSetup, Mode
 from device.journal.__main__ import main as journal_main
+from device.journal.disk import Disk
 from device.journal.folder import SaveFolder
-from device.menus import MessageScreen
+from device.play.game import Game, GameSetup, Mode
+from device.screens.end_screen import EndScreen
+from device.screens.menus import MessageScreen
 from engine.playout import random_move
 from engine.record import GameRecord
 

@@ -11,8 +11,8 @@ from app_driver import Driver
 from format1 import AUTOSAVE, PREVIOUS, autosave, container, copy_fixture
 from read_only import make_read_only
 
-from device.game import Game, GameSetup, Mode
-from device.menus import MenuScreen, MessageScreen
+from device.play.game import Game, GameSetup, Mode
+from device.screens.menus import MenuScreen, MessageScreen
 from engine.playout import random_move
 from engine.record import GameRecord, format_record
 

@@ -18,14 +18,14 @@ from app_driver import Driver
 from format1 import AUTOSAVE, LINK_SAVE, PREVIOUS, container, copy_fixture
 from read_only import make_read_only
 
-from device.buttons import RepeatSpeed
-from device.disk import Disk
-from device.game import Game, GameSetup, Mode
+from device.journal.disk import Disk
 from device.journal.file import ARCHIVE, ARCHIVE_SIZE
 from device.journal.folder import SaveFolder, archived_text
 from device.journal.lines import encode_line
-from device.menus import MenuScreen, MessageScreen
-from device.settings import Settings, load_settings, store_settings
+from device.journal.settings import Settings, load_settings, store_settings
+from device.play.buttons import RepeatSpeed
+from device.play.game import Game, GameSetup, Mode
+from device.screens.menus import MenuScreen, MessageScreen
 from engine.notation import format_move
 from engine.pieces import BLUE
 from engine.playout import random_move

@@ -8,23 +8,23 @@ import pytest
 from app_driver import Driver
 from screen_gallery import BUSY_SEED, Look, gallery_driver, game_until, played_game, render_gallery
 
-from device import end_screen, menus, rules_screen
-from device.buttons import Button
-from device.controls import (
+from device.hardware.profiles import PROFILES
+from device.look.controls import (
     Control,
     button_label,
     control_label,
     draw_screen_bar,
     screen_bar_top,
 )
-from device.game_screen import SystemMenu
-from device.hud import HudItem, draw_hud
-from device.i18n import LANGUAGES
-from device.menus import ConfirmScreen, MenuScreen, MessageScreen
-from device.profiles import PROFILES
-from device.screen import Screen
-from device.tutorial_screens import LessonScreen, TutorialMenu
-from device.ui import Ui
+from device.look.hud import HudItem, draw_hud
+from device.look.i18n import LANGUAGES
+from device.look.ui import Ui
+from device.play.buttons import Button
+from device.screens import end_screen, menus, rules_screen
+from device.screens.game_screen import SystemMenu
+from device.screens.menus import ConfirmScreen, MenuScreen, MessageScreen
+from device.screens.screen import Screen
+from device.screens.tutorial_screens import LessonScreen, TutorialMenu
 from engine.moves import CONNECTION, DISPLACEMENT, kind_of, landing_of, origin_of, target_of
 from engine.pieces import NOBODY, colour_of
 from engine.position import Position

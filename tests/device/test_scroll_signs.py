@@ -9,9 +9,9 @@ import pytest
 from screen_gallery import archive_games, gallery_driver
 
 from device.app import App
-from device.controls import screen_bar_top
-from device.menus import MenuScreen, PastGamesScreen, SettingsScreen
-from device.profiles import PROFILES
+from device.hardware.profiles import PROFILES
+from device.look.controls import screen_bar_top
+from device.screens.menus import MenuScreen, PastGamesScreen, SettingsScreen
 
 
 def _settings(app: App) -> MenuScreen:

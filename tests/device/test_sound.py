@@ -12,24 +12,24 @@ import pytest
 from app_driver import Driver
 from screen_gallery import played_game
 
-from device.game import Game, GameSetup, Mode
-from device.menus import SettingsScreen
-from device.sounds import Effect
-from device.tones import PEAK, make_sounds
+from device.hardware.sound import SAMPLE_BYTES, SAMPLE_RATE
+from device.look.tones import PEAK, make_sounds
+from device.play.game import Game, GameSetup, Mode
+from device.play.sounds import Effect
+from device.screens.menus import SettingsScreen
 from drivers.audio import MixerSpeaker, open_speaker
 from engine.moves import CONNECTION, DISPLACEMENT, NORMAL, kind_of
 from engine.playout import random_move
 from engine.position import Position
 from engine.record import GameRecord
 from engine.scoring import groups
-from ports.sound import SAMPLE_RATE
 
 
 class RecordingSpeaker:
     """The real mixer (on the dummy driver), noting what it is asked to play."""
 
     def __init__(self) -> None:
-        speaker = open_speaker()
+        speaker = open_speaker(SAMPLE_RATE, SAMPLE_BYTES)
         assert isinstance(speaker, MixerSpeaker), "the dummy audio driver opens"
         self.inner = speaker
         self.loaded: dict[str, bytes] = {}
@@ -220,7 +220,7 @@ def test_without_an_audio_output_the_game_plays_on_silently_with_no_sound_settin
 ) -> None:
     pygame.mixer.quit()
     monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-output")
-    silent = open_speaker()
+    silent = open_speaker(SAMPLE_RATE, SAMPLE_BYTES)
     monkeypatch.undo()
     driver = Driver("tabletop", tmp_path, speaker=silent)
     assert not driver.app.has_sound()

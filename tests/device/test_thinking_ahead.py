@@ -6,9 +6,9 @@ import time
 import pytest
 from test_match import MemoryLog
 
-from device.game import Game, GameSetup, Mode
-from device.match import POLL_MS, Match, Players
-from device.opponent import EngineThinker, InstantThinker
+from device.play.game import Game, GameSetup, Mode
+from device.play.match import POLL_MS, Match, Players
+from device.play.opponent import EngineThinker, InstantThinker
 from engine.ai import thinker as thinker_module
 from engine.position import Position
 from engine.start import starting_position

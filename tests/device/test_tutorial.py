@@ -6,13 +6,13 @@ from pathlib import Path
 import pytest
 from app_driver import Driver
 
-from device.i18n import LANGUAGES, text
+from device.hardware.profiles import PROFILES
 from device.journal.lines import encode_line
-from device.menus import MessageScreen, TitleScreen
-from device.profiles import PROFILES
-from device.settings import SETTINGS_FILE, Settings, load_settings, store_settings
-from device.tutorial import LESSONS, PARTS, Lesson, after, lesson_match
-from device.tutorial_screens import (
+from device.journal.settings import SETTINGS_FILE, Settings, load_settings, store_settings
+from device.look.i18n import LANGUAGES, text
+from device.play.tutorial import LESSONS, PARTS, Lesson, after, lesson_match
+from device.screens.menus import MessageScreen, TitleScreen
+from device.screens.tutorial_screens import (
     PADDING,
     RESULT_MS,
     Card,

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from device.hardware.sound import SAMPLE_BYTES, SAMPLE_RATE
 from drivers.audio import MixerSpeaker, SilentSpeaker, open_speaker
-from ports.sound import SAMPLE_RATE
 
 BEEP = array("h", [8000, -8000] * (SAMPLE_RATE // 100)).tobytes()
 
@@ -22,7 +22,7 @@ def closed_mixer() -> Iterator[None]:
 
 
 def test_on_the_dummy_driver_the_mixer_opens_and_plays() -> None:
-    speaker = open_speaker()
+    speaker = open_speaker(SAMPLE_RATE, SAMPLE_BYTES)
     assert isinstance(speaker, MixerSpeaker) and speaker.working
     assert pygame.mixer.get_init() == (SAMPLE_RATE, -16, 1)
     speaker.load({"beep": BEEP})
@@ -36,7 +36,7 @@ def test_without_an_audio_output_the_game_is_silent_and_says_so_once(
 ) -> None:
     monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-output")
     with caplog.at_level(logging.INFO, logger="drivers.audio"):
-        speaker = open_speaker()
+        speaker = open_speaker(SAMPLE_RATE, SAMPLE_BYTES)
     assert isinstance(speaker, SilentSpeaker) and not speaker.working
     assert len(caplog.records) == 1 and "no sound" in caplog.records[0].getMessage()
     speaker.load({"beep": BEEP})

@@ -9,9 +9,8 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from drivers.link.relay import FaultPlan
-from drivers.link.simulation import LinkedGameOutcome, play_linked_game
+from link_relay import FaultPlan
+from link_simulation import LinkedGameOutcome, play_linked_game
 
 GAMES = 100
 LONG_GAMES = 1000

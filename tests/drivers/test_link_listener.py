@@ -11,10 +11,13 @@ import time
 from drivers.link.frames import Kind, encode_frame
 from drivers.link.history import RULES_VERSION
 from drivers.link.messages import Hello, hash_frame, hello_frame
-from drivers.link.session import LinkSession
+from drivers.link.session import LinkSession, Timing
 from drivers.link.transport import MAX_PENDING, ListenTransport, SerialTransport
 from engine.pieces import RED
 from ports.link import LinkGame, LinkStateName, Role
+
+LINK_TIMEOUT = Timing().link_timeout
+"""The session's silence limit, which the listener is handed as the wiring hands it."""
 
 STEP = 0.02
 AGREE_WITHIN = 5.0
@@ -86,7 +89,7 @@ class HostilePeers:
 
 def test_the_real_peer_agrees_within_5_s_past_silent_trickling_and_foreign_connections() -> None:
     clock = Clock()
-    listener = ListenTransport("127.0.0.1", 0, clock=clock)
+    listener = ListenTransport("127.0.0.1", 0, clock=clock, silence=LINK_TIMEOUT)
     host = LinkSession.host(listener, 8, RED, keep, clock=clock)
     hostile = HostilePeers(listener, host)
     url = f"socket://127.0.0.1:{listener.address[1]}"
@@ -122,7 +125,7 @@ def test_the_real_peer_agrees_within_5_s_past_silent_trickling_and_foreign_conne
 
 def test_a_connection_that_says_nothing_valid_within_3_s_is_closed() -> None:
     clock = Clock()
-    listener = ListenTransport("127.0.0.1", 0, clock=clock)
+    listener = ListenTransport("127.0.0.1", 0, clock=clock, silence=LINK_TIMEOUT)
     trickler = socket.create_connection(listener.address)
     try:
         for _ in range(round(2.9 / STEP)):

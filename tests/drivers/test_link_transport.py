@@ -7,15 +7,19 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from link_relay import FaultPlan, PtyCable
+
 from drivers.link.frames import encode_frame
 from drivers.link.history import RULES_VERSION
 from drivers.link.messages import Hello, hello_frame
-from drivers.link.relay import FaultPlan, PtyCable
 from drivers.link.session import LinkSession, Timing
 from drivers.link.transport import MAX_READ, ListenTransport, SerialTransport
 from engine.notation import format_move
 from engine.pieces import RED
 from ports.link import LinkGame, Role
+
+LINK_TIMEOUT = Timing().link_timeout
+"""The session's silence limit, which the listener is handed as the wiring hands it."""
 
 HELLO = encode_frame(hello_frame(0, 0, Hello(RULES_VERSION, Role.GUEST, False, 0, 0, 0)))
 """What a guest without a game says first on a new connection."""
@@ -104,7 +108,7 @@ def test_a_whole_game_over_a_faulty_pty_cable_survives_an_unplug(tmp_path: Path)
 
 def test_two_simulators_over_tcp_and_a_guest_killed_and_restarted_from_its_save() -> None:
     rng = random.Random(4)
-    listener = ListenTransport("127.0.0.1", 0)
+    listener = ListenTransport("127.0.0.1", 0, silence=LINK_TIMEOUT)
     url = f"socket://127.0.0.1:{listener.address[1]}"
     host = LinkSession.host(listener, 8, RED, Slot(), timing=FAST)
     guest_slot = Slot()
@@ -153,7 +157,7 @@ def read_for(listener: ListenTransport, seconds: float, until: bytes = b"") -> b
 
 def test_a_newer_connection_replaces_an_older_one_that_stopped_speaking_the_game() -> None:
     clock = Clock()
-    listener = ListenTransport("127.0.0.1", 0, clock=clock)
+    listener = ListenTransport("127.0.0.1", 0, clock=clock, silence=LINK_TIMEOUT)
     old = socket.create_connection(listener.address)
     new = socket.create_connection(listener.address)
     try:
@@ -218,7 +222,7 @@ def test_a_silent_half_open_guest_gives_way_to_the_same_guest_reconnecting() -> 
 
 
 def test_a_read_drains_what_is_waiting_up_to_a_bound() -> None:
-    listener = ListenTransport("127.0.0.1", 0)
+    listener = ListenTransport("127.0.0.1", 0, silence=LINK_TIMEOUT)
     client = socket.create_connection(listener.address)
     try:
         client.sendall(HELLO)

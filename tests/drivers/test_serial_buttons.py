@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from device.hardware.profiles import KEYS
 from drivers.serial_buttons.emulator import EmulatedController, PtyController
 from drivers.serial_buttons.protocol import (
     BUTTONS,
@@ -22,11 +23,14 @@ from drivers.serial_buttons.protocol import (
     encode_state,
 )
 from drivers.serial_buttons.reader import (
-    DEFAULT_KEYS,
     ButtonReader,
     find_controller_port,
     post_key_event,
+    sdl_keys,
 )
+
+DEFAULT_KEYS = sdl_keys(KEYS)
+"""The keys the gpio-key overlay sends for each logical button."""
 
 
 def test_crc16_check_value_is_pinned() -> None:
@@ -111,7 +115,7 @@ def wired(tmp_path: Path) -> Iterator[Wired]:
     board = PtyController(tmp_path / "buttons", period=0.005)
     board.start()
     recorder = Recorder()
-    reader = ButtonReader(str(board.path), post=recorder)
+    reader = ButtonReader(str(board.path), DEFAULT_KEYS, post=recorder)
     yield board, reader, recorder
     board.stop()
     reader.stop()
@@ -209,7 +213,7 @@ def test_the_reader_outlives_a_full_event_queue_and_never_leaves_a_key_down(
     pygame.display.init()
     board = PtyController(tmp_path / "buttons", period=0.002)
     board.start()
-    reader = ButtonReader(str(board.path))
+    reader = ButtonReader(str(board.path), DEFAULT_KEYS)
     reader.start(period=0.002)
     try:
         pygame.event.clear()
@@ -258,7 +262,7 @@ def test_the_reader_thread_survives_any_exception_with_a_message(
             raise failures.pop()
         recorder(change, key)
 
-    reader = ButtonReader(str(board.path), post=post)
+    reader = ButtonReader(str(board.path), DEFAULT_KEYS, post=post)
     reader.start()
     try:
         board.controller.press("B")

@@ -15,6 +15,7 @@ from budget import cases
 from hypothesis import given
 from hypothesis import strategies as st
 
+from device.hardware.profiles import KEYS
 from drivers.serial_buttons.protocol import (
     BUTTONS,
     ButtonChange,
@@ -23,7 +24,10 @@ from drivers.serial_buttons.protocol import (
     StateFrame,
     encode_state,
 )
-from drivers.serial_buttons.reader import DEFAULT_KEYS, KeyDelivery
+from drivers.serial_buttons.reader import KeyDelivery, sdl_keys
+
+DEFAULT_KEYS = sdl_keys(KEYS)
+"""The keys the gpio-key overlay sends for each logical button."""
 
 FRAMES = st.builds(StateFrame, st.integers(0, 255), st.integers(0, 0xFFFF))
 PIECES = st.lists(st.one_of(FRAMES, st.binary(max_size=40)), max_size=40)
@@ -75,6 +79,7 @@ def change_runs(draw: st.DrawFn) -> list[list[ButtonChange]]:
 def test_a_stalling_app_gets_the_true_state_and_never_a_doubled_key(
     runs: list[list[ButtonChange]], queue_full: list[bool]
 ) -> None:
+
     app_held: set[int] = set()
     refusals = iter(queue_full)
 

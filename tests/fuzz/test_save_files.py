@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 from mutations import HOSTILE_TEXT, damaged_bytes, damaged_text
 from records import game_records
 
-from device.disk import Disk
-from device.game import Game, GameSetup, Mode
+from device.journal.disk import Disk
 from device.journal.events import JournalError, Replayed, replay
 from device.journal.folder import SaveFolder
 from device.journal.lines import encode_line
 from device.journal.old_saves import OldFormatError, game_from_autosave
+from device.play.game import Game, GameSetup, Mode
 from engine.notation import format_move
 from engine.record import GameRecord, format_record
 

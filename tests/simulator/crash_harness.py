@@ -32,11 +32,11 @@ from pathlib import Path
 
 import pygame
 
-from device.disk import Disk
-from device.game import MODE_TAG, Game, GameSetup, Mode, mode_named
 from device.journal.__main__ import main as journal_main
+from device.journal.disk import Disk
 from device.journal.file import ARCHIVE, ARCHIVE_SIZE, SUFFIX, read_journal
 from device.journal.folder import SaveFolder
+from device.play.game import MODE_TAG, Game, GameSetup, Mode, mode_named
 from engine.notation import format_move
 from engine.playout import random_move
 from engine.record import GameRecord, parse_record

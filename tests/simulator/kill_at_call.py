@@ -2,7 +2,7 @@
 
     python tests/simulator/kill_at_call.py --calls FILE [--kill-at N] -- SIMULATOR ARGS
 
-Every call to a method of ``device.disk.Disk`` (the only way the app reaches
+Every call to a method of ``device.journal.disk.Disk`` (the only way the app reaches
 its save folder) is counted and written to FILE, one line each: its number,
 the method, the file's name.  With ``--kill-at N`` the process SIGKILLs
 itself just before call N: the state the folder is in is exactly the one a
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from device.disk import Disk
+from device.journal.disk import Disk
 from simulator.cli import main as simulator_main
 
 DISK_METHODS = tuple(

@@ -25,7 +25,7 @@ from crash_harness import (
     run_simulator,
 )
 
-from device.game import Mode
+from device.play.game import Mode
 
 MOUNT_READ_ONLY = 'mount --bind -o ro "$0" "$0" && exec "$@"'
 """``sh -c`` script: the folder ($0) read-only in this namespace, then the command."""

@@ -10,15 +10,18 @@ import pygame
 import pytest
 
 from device.app import App
-from device.menus import MenuScreen, NewGameScreen, TitleScreen
-from device.profiles import PROFILES
+from device.hardware.profiles import KEYS, PROFILES
+from device.screens.menus import MenuScreen, NewGameScreen, TitleScreen
 from drivers.display import HeadlessDisplay
 from drivers.keyboard import keymap_for
 from drivers.serial_buttons.protocol import BUTTONS
-from drivers.serial_buttons.reader import DEFAULT_KEYS
+from drivers.serial_buttons.reader import sdl_keys
 from simulator.cli import build_parser, main
 from simulator.runner import WindowRun
 from simulator.serial_buttons import CONTROLLER_BUTTONS, FROM_CONTROLLER, EmulatedButtons
+
+DEFAULT_KEYS = sdl_keys(KEYS)
+"""The keys the gpio-key overlay sends for each logical button."""
 
 
 @pytest.fixture
@@ -35,7 +38,8 @@ class Wired:
 
     def __init__(self, profile: str, tmp_path: Path) -> None:
         self.app = App(
-            PROFILES[profile], HeadlessDisplay(PROFILES[profile].size), keymap_for(profile),
+            PROFILES[profile], HeadlessDisplay(PROFILES[profile].size),
+            keymap_for(PROFILES[profile].pygame_keys),
             tmp_path / "saves",
         )  # fmt: skip
         self.said: list[str] = []
@@ -73,6 +77,7 @@ def cursor(app: App) -> int:
 def test_controller_presses_move_the_title_menu_and_survive_unplug_and_replug(
     sdl: None, tmp_path: Path
 ) -> None:
+
     wired = Wired("hatmini", tmp_path)
     wired.buttons.start()
     try:
@@ -115,9 +120,9 @@ def test_every_physical_button_is_wired_to_the_controller_input_sending_its_key(
     profile: str,
 ) -> None:
     wiring = CONTROLLER_BUTTONS[profile]
-    assert set(wiring) == set(PROFILES[profile].buttons)
+    assert set(wiring) == set(PROFILES[profile].meanings)
     assert set(wiring.values()) <= set(BUTTONS)
-    keymap = keymap_for(profile)
+    keymap = keymap_for(PROFILES[profile].pygame_keys)
     for physical, controller_button in wiring.items():
         assert keymap[DEFAULT_KEYS[controller_button]] == physical
 

@@ -1,0 +1,288 @@
+"""A game in progress and everyone who plays it: the person at the buttons, the
+computer's thinker, the peer at the other end of the link cable.
+
+The match is where every move goes through, whoever makes it: it checks it,
+has the journal store it durably, tells the peer, and only then is the move
+part of the game the screen draws.  Screens translate buttons into the verbs
+(``play``, ``undo``, ``ask_hint``, ``resign``) and draw what the match holds;
+the app calls ``tick`` regularly and redraws when it says something changed.
+Nothing here needs pygame, so a tutorial, a replay or a test can drive it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from device.play.game import Game, Mode
+from device.play.opponent import HINT, Thinker
+from engine.notation import format_move
+from engine.pieces import COLOUR_NAMES
+from engine.position import Position
+from ports.link import LinkSession, LinkStateName, PeerMove, StateChanged
+
+POLL_MS = 50
+"""How often a thinking computer or the link cable is asked for news."""
+RESIGNED_TAG = "Resigned"
+
+
+MoveListener = Callable[[Position, int, Position], None]
+"""Told of every move played, by anyone: the position before (a copy), the move, after."""
+
+
+class GameLog(Protocol):
+    """Where the match keeps its game durably (the journal)."""
+
+    def sync(self, game: Game) -> None:
+        """Store what changed in ``game`` since the last call (moves, an undo) durably.
+
+        Raises OSError when it cannot; the game in memory stays as it is.
+        """
+        ...
+
+    def finish(self, game: Game) -> None:
+        """``game`` is over: store its end and move it to the archive."""
+        ...
+
+
+@dataclass
+class Players:
+    """Who thinks for the computer and for the hint; the pace the computer keeps."""
+
+    thinker: Thinker
+    hint_thinker: Thinker
+    pace_ms: Callable[[], int] = lambda: 0
+    """The least time the computer takes over a move, so its play can be followed."""
+
+
+class Match:
+    def __init__(
+        self,
+        game: Game,
+        players: Players,
+        log: GameLog,
+        *,
+        link: LinkSession | None = None,
+        on_save_error: Callable[[OSError], None] = lambda error: None,
+        on_move: MoveListener = lambda before, move, after: None,
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.log = log
+        self.link = link
+        self.on_save_error = on_save_error
+        self.on_move = on_move
+        self.hint: int | None = None
+        self.link_status: LinkStateName | None = None
+        """LOST or ERROR while the link is down or the linked game stopped."""
+        self.link_problem = ""
+        self.finished = False
+        """The end is stored and the game archived (or that was attempted)."""
+        self._hint_for_ply = -1
+        self._computer_ply = -1
+        """The ply the computer is choosing a move for (-1: not thinking)."""
+        self._computer_started = 0
+        self._computer_answer: int | None = None
+        """The computer's move, held until its pace has passed."""
+        self._pondered_ply = -1
+        """The ply the computer last thought ahead on (the person's turn)."""
+        self._pondering = False
+
+    # -- what the person at the buttons may do ---------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_over()
+
+    def person_to_move(self) -> bool:
+        """True when the buttons play the next move (and the link is up, in a linked game)."""
+        return self.game.human_to_move() and not self.link_status
+
+    def play(self, move: int) -> bool:
+        """The person's move; False (nothing happens) if it is not theirs to play."""
+        if not self.person_to_move() or move not in self.game.position.legal_moves():
+            return False
+        self._commit(move)
+        if self.link is not None:
+            try:
+                self.link.send_move(self.game.ply, format_move(move))
+            except ValueError as error:  # the session stopped the game a moment ago
+                self.link_status, self.link_problem = LinkStateName.ERROR, str(error)
+            except OSError as error:
+                self.on_save_error(error)
+        return True
+
+    def can_undo(self) -> bool:
+        return not self.over and self.game.can_undo()
+
+    def undo(self) -> bool:
+        """Take back the last move (hotseat) or back to the person's last turn."""
+        if not self.can_undo():
+            return False
+        self._stop_thinking()
+        self.game.undo()
+        self._store()
+        return True
+
+    def ask_hint(self) -> bool:
+        if not self.person_to_move():
+            return False
+        self._hint_for_ply = self.game.ply
+        self.players.hint_thinker.start(self.game.position, HINT)
+        return True
+
+    def can_resign(self) -> bool:
+        # the link protocol cannot tell the other device about a resignation
+        return not self.over and self.game.setup.mode != Mode.LINK
+
+    def resign(self) -> bool:
+        """The person at the buttons gives up (in hotseat: the side to move)."""
+        if not self.can_resign():
+            return False
+        self._stop_thinking()
+        loser = self.game.position.side
+        if self.game.setup.mode != Mode.HOTSEAT:
+            loser = self.game.setup.human_colour
+        self.game.record.tags[RESIGNED_TAG] = COLOUR_NAMES[loser]
+        self.game.resigned = loser
+        return True
+
+    def close(self) -> None:
+        """Leave the match: stop thinking and hang up the link."""
+        self._stop_thinking()
+        link, self.link = self.link, None
+        if link is not None:
+            link.close()
+
+    # -- time ------------------------------------------------------------------
+
+    @property
+    def thinking(self) -> bool:
+        """The computer is choosing a move, or a hint is being worked out."""
+        return self._computer_ply >= 0 or self.players.hint_thinker.busy
+
+    def tick(self, now: int) -> bool:
+        """Advance the match to ``now``; True when anything the screen shows changed."""
+        changed = self._poll_link()
+        if self.over:
+            if not self.finished:
+                self.finished = True
+                self._stop_thinking()
+                try:
+                    self.log.finish(self.game)
+                except OSError as error:
+                    self.on_save_error(error)
+                changed = True
+            return changed
+        changed |= self._poll_computer(now)
+        changed |= self._poll_hint()
+        self._ponder()
+        return changed
+
+    def wakeup(self, now: int) -> int | None:
+        """When ``tick`` next has something to do (None: only after a verb)."""
+        if self.over and not self.finished:
+            return now
+        if self._computer_to_move() and self._computer_ply != self.game.ply:
+            return now
+        if self.thinking or self._pondering or self.link is not None:
+            return now + POLL_MS
+        return None
+
+    # -- inside ------------------------------------------------------------------
+
+    def _commit(self, move: int) -> None:
+        """Make ``move`` part of the game: stored first, then shown (and heard)."""
+        before = self.game.position.copy()
+        self.game.play(move)
+        self.hint = None
+        self._hint_for_ply = -1
+        self.players.hint_thinker.cancel()
+        self._store()
+        self.on_move(before, move, self.game.position)
+
+    def _store(self) -> None:
+        try:
+            self.log.sync(self.game)
+        except OSError as error:
+            self.on_save_error(error)
+
+    def _stop_thinking(self) -> None:
+        self.players.thinker.cancel()
+        self.players.hint_thinker.cancel()
+        self._computer_ply = -1
+        self._computer_answer = None
+        self._hint_for_ply = -1
+        self.hint = None
+        self._pondered_ply = -1
+        self._pondering = False
+
+    def _computer_to_move(self) -> bool:
+        game = self.game
+        return game.setup.mode == Mode.VERSUS_AI and not game.is_over() and not game.human_to_move()
+
+    def _poll_computer(self, now: int) -> bool:
+        if not self._computer_to_move():
+            return False
+        game = self.game
+        if self._computer_ply != game.ply:
+            self._computer_ply = game.ply
+            self._computer_started = now
+            self._computer_answer = None
+            self.players.thinker.start(game.position, game.setup.ai_level)
+            return True
+        if self._computer_answer is None:
+            self._computer_answer = self.players.thinker.poll()
+        answer = self._computer_answer
+        if answer is None or now - self._computer_started < self.players.pace_ms():
+            return False
+        self._computer_ply, self._computer_answer = -1, None
+        if answer in game.position.legal_moves():
+            self._commit(answer)
+        return True
+
+    def _ponder(self) -> None:
+        """Let the computer think ahead while the person chooses (it may not want to)."""
+        game = self.game
+        if game.setup.mode != Mode.VERSUS_AI or game.is_over() or not game.human_to_move():
+            self._pondering = False
+            return
+        if self._pondered_ply != game.ply:
+            self._pondered_ply = game.ply
+            self.players.thinker.ponder(game.position, game.setup.ai_level)
+        self._pondering = self.players.thinker.keep_pondering()
+
+    def _poll_hint(self) -> bool:
+        move = self.players.hint_thinker.poll()
+        if move is None or self._hint_for_ply != self.game.ply:
+            return False
+        self.hint = move
+        return True
+
+    def _poll_link(self) -> bool:
+        """Take the link's news: the peer's moves, the link going down and coming back."""
+        if self.link is None:
+            return False
+        try:
+            events = self.link.poll()
+        except OSError as error:  # the journal could not store the peer's move
+            self.on_save_error(error)
+            return False
+        changed = False
+        for event in events:
+            changed = True
+            if isinstance(event, StateChanged):
+                state = event.state
+                down = state.name in (LinkStateName.LOST, LinkStateName.ERROR)
+                self.link_status = state.name if down else None
+                self.link_problem = state.message if down else ""
+            elif isinstance(event, PeerMove):
+                self._apply_peer_move(event.ply, event.move)
+        return changed
+
+    def _apply_peer_move(self, ply: int, move: int) -> None:
+        game = self.game
+        if ply != game.ply + 1 or game.human_to_move() or game.is_over():
+            return
+        self._commit(move)

@@ -1,0 +1,68 @@
+"""Which sound effect each thing that happens in the app makes.
+
+The game's side of it reads the engine's view of a move (its kind, the
+groups, the grace counter, whether the game is over) and never works a rule
+out on its own.  The sounds themselves are made in ``device.look.tones``.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from device.play.game import Game, Mode
+from device.play.replay import outcome_of
+from engine.moves import CONNECTION, DISPLACEMENT, kind_of
+from engine.pieces import NOBODY
+from engine.position import Position
+from engine.scoring import groups
+
+
+class Effect(StrEnum):
+    CURSOR = "cursor"
+    """The cursor or a menu's highlight moved."""
+    CHOOSE = "choose"
+    """A choice was made: a satellite picked, a plain move played, a menu item taken."""
+    CONNECTION = "connection"
+    COLONY = "colony"
+    """A move made a new colony."""
+    DISPLACEMENT = "displacement"
+    GRACE = "grace"
+    """Somebody's satellites are all connected: the other player's grace moves begin."""
+    WIN = "win"
+    LOSS = "loss"
+
+
+def colony_count(position: Position) -> int:
+    return sum(1 for group in groups(position) if group.is_colony)
+
+
+def move_effect(before: Position, move: int, after: Position) -> Effect | None:
+    """The sound of ``move`` (a pass too) played from ``before`` to ``after``; None
+    for a move that ends the game (its end has a sound of its own).
+
+    One sound per move, the weightiest: grace moves starting, then a new colony,
+    then how the move was made.
+    """
+    if after.is_over():
+        return None
+    if after.grace > before.grace:
+        return Effect.GRACE
+    if colony_count(after) > colony_count(before):
+        return Effect.COLONY
+    kind = kind_of(move)
+    if kind == DISPLACEMENT:
+        return Effect.DISPLACEMENT
+    if kind == CONNECTION:
+        return Effect.CONNECTION
+    return Effect.CHOOSE
+
+
+def end_effect(game: Game) -> Effect | None:
+    """How a finished game sounds to the person at the buttons: two players at one
+    device hear the win of whoever won; a draw is quiet."""
+    winner = outcome_of(game.position, game.resigned).winner
+    if winner == NOBODY:
+        return None
+    if game.setup.mode == Mode.HOTSEAT or winner == game.setup.human_colour:
+        return Effect.WIN
+    return Effect.LOSS

@@ -1,0 +1,196 @@
+"""Connecting the link cable without freezing the screen, and the panel shown
+over the board while the link is down.
+
+``LinkConnector.open`` blocks until both devices agree on a game (up to half a
+minute), so it runs on a thread; the waiting screen polls it every frame and
+B gives up.  An attempt that finishes after B closes what it opened.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+import pygame
+
+from device.journal.events import Replayed
+from device.look.ui import Ui
+from device.play.buttons import Button
+from device.play.game import Game
+from device.play.link_games import LinkGameMismatch, linked_game
+from device.screens.screen import Host, Screen
+from ports.link import LinkConnector, LinkSession, Role
+
+QUICK_OPEN_S = 0.2
+"""An open that finishes this fast goes straight to the board, with no waiting screen."""
+WAIT_TICK_MS = 400
+LABEL_CHARS = 16
+
+
+class LinkAttempt:
+    """``connector.open()`` on a daemon thread; the result is read without blocking."""
+
+    def __init__(self, connector: LinkConnector) -> None:
+        self._connector = connector
+        self._lock = threading.Lock()
+        self._finished = threading.Event()
+        self._cancelled = False
+        self.session: LinkSession | None = None
+        self.error = ""
+        threading.Thread(
+            target=self._open, args=(connector,), name="link-open", daemon=True
+        ).start()
+
+    def _open(self, connector: LinkConnector) -> None:
+        try:
+            session = connector.open()
+        except Exception as error:  # any failure becomes a message, never a traceback
+            self.error = str(error) or type(error).__name__
+            self._finished.set()
+            return
+        with self._lock:
+            if self._cancelled:
+                session.close()
+            else:
+                self.session = session
+        self._finished.set()
+
+    @property
+    def finished(self) -> bool:
+        return self._finished.is_set()
+
+    def wait(self, seconds: float) -> bool:
+        return self._finished.wait(seconds)
+
+    def cancel(self) -> None:
+        with self._lock:
+            self._cancelled = True
+            session, self.session = self.session, None
+        if session is not None:
+            session.close()
+        else:
+            self._connector.cancel()
+
+
+@dataclass(frozen=True)
+class LinkPlan:
+    """What is being connected: the port, this device's role, the game to resume."""
+
+    port: str
+    role: str
+    saved: Game | None = None
+
+
+def connect(
+    host: Host, connector: LinkConnector, port: str, role: str, saved: Game | None = None
+) -> None:
+    """Open the link and start (or resume) the game it agrees on."""
+    attempt = LinkAttempt(connector)
+    plan = LinkPlan(port, role, saved)
+    if attempt.wait(QUICK_OPEN_S):
+        _finish(host, attempt, plan)
+    else:
+        host.push(LinkWaitScreen(host, attempt, plan))
+
+
+def _finish(host: Host, attempt: LinkAttempt, plan: LinkPlan) -> None:
+    session = attempt.session
+    t = host.ui.t
+    if session is None:
+        host.saves.withdraw()
+        host.show_message(t("link.failed", problem=attempt.error))
+        return
+    names = (t("player.you"), t("player.link"))
+    journal = host.saves.linked_journal(session.seed)
+    saved = plan.saved if journal is None else Replayed(journal.header, journal.moves).game()
+    try:
+        game = linked_game(session, saved, names, host.today(), plan.port, plan.role)
+    except LinkGameMismatch as error:
+        session.close()
+        host.saves.withdraw()
+        host.show_message(t("link.mismatch", problem=str(error)))
+        return
+    host.start_game(game, session, journal)
+
+
+def port_label(port: str) -> str:
+    """A port name short enough for a 240-pixel menu row."""
+    if "://" in port:
+        parts = urlsplit(port)
+        return f"{parts.scheme} :{parts.port}" if parts.port else port[:LABEL_CHARS]
+    name = port.rsplit("/", 1)[-1]
+    if len(name) <= LABEL_CHARS:
+        return name
+    half = (LABEL_CHARS - 1) // 2
+    return f"{name[:half]}\u2026{name[-half:]}"
+
+
+def role_for(port: str, otherwise: str) -> str:
+    """The usual role for ``port``: the simulator that waits hosts, the one that joins is guest."""
+    if port.startswith("listen://"):
+        return Role.HOST
+    if port.startswith("socket://"):
+        return Role.GUEST
+    return otherwise
+
+
+class LinkWaitScreen(Screen):
+    """ "Waiting for the other device", while the cable connects; B cancels."""
+
+    def __init__(self, host: Host, attempt: LinkAttempt, plan: LinkPlan) -> None:
+        super().__init__(host)
+        self.attempt = attempt
+        self.plan = plan
+        self._dots = 0
+        self._next_tick = 0
+
+    def handle(self, button: Button) -> None:
+        if button in (Button.B, Button.MENU):
+            self.attempt.cancel()
+            self.host.saves.withdraw()
+            self.host.pop()
+
+    def update(self, now: int) -> bool:
+        if self.attempt.finished:
+            self.host.pop()
+            _finish(self.host, self.attempt, self.plan)
+            return True
+        if now >= self._next_tick:
+            self._dots = (self._dots + 1) % 4
+            self._next_tick = now + WAIT_TICK_MS
+            return True
+        return False
+
+    def wakeup(self, now: int) -> int | None:
+        return now + 50
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        ui = self.ui
+        y = ui.draw_title(surface, ui.t("link.title"))
+        font = ui.font()
+        width = ui.layout.width
+        lines = ui.wrap(ui.t("new.linking").rstrip(".") + "." * self._dots, font, width - 16)
+        role = ui.t("link.role.waits" if self.plan.role == Role.HOST else "link.role.joins")
+        back = ui.profile.button_for("help.back")
+        lines += ["", f"{role} {port_label(self.plan.port)}", "", ui.t("link.cancel", button=back)]
+        ui.draw_lines(surface, lines, font, (0, y + 6), centred_in=width)
+
+
+def draw_link_panel(surface: pygame.Surface, ui: Ui, title: str, lines: Sequence[str]) -> None:
+    """A panel over the board: the link is down, or the linked game stopped."""
+    layout = ui.layout
+    font = ui.font()
+    panel = pygame.Rect(0, 0, layout.width * 7 // 8, layout.height // 2)
+    body: list[str] = []
+    for line in lines:
+        body += ui.wrap(line, font, panel.w - 16)
+    title_font = ui.font(layout.text_size + 2, bold=True)
+    panel.h = max(panel.h, 16 + title_font.get_linesize() + font.get_linesize() * len(body))
+    panel.center = (layout.width // 2, layout.height // 2)
+    pygame.draw.rect(surface, ui.palette.panel, panel, border_radius=6)
+    pygame.draw.rect(surface, ui.palette.cursor, panel, width=1, border_radius=6)
+    y = ui.draw_lines(surface, [title], title_font, (panel.x, panel.y + 6), centred_in=panel.w)
+    ui.draw_lines(surface, body, font, (panel.x, y + 4), centred_in=panel.w)

@@ -1,0 +1,324 @@
+"""The tutorial as the player sees it: a card saying what a lesson teaches, the
+lesson played on the game screen, a card saying what the move showed, then the
+next lesson; at the end, back to the title.  What a lesson is and how its
+move is judged is ``device.play.tutorial``'s."""
+
+from __future__ import annotations
+
+import pygame
+
+from device.look.controls import Control, button_label, control, control_label, draw_button_bar
+from device.play.buttons import Button
+from device.play.tutorial import LESSONS, Lesson, first_lesson, lesson_done, lesson_match
+from device.screens.game_screen import GameScreen
+from device.screens.menus import Item, MenuOverGame, SettingsScreen, power_off_item
+from device.screens.rules_screen import RulesScreen
+from device.screens.screen import Host, Screen
+
+PADDING = 6
+"""Space between the screen's edges and a card's words."""
+
+
+def start_tutorial(host: Host) -> None:
+    """From the title: the first lesson the player has not done yet."""
+    show_lesson(host, first_lesson(host.ui.settings))
+
+
+def show_lesson(host: Host, index: int) -> None:
+    """The card of lesson ``index``; past the last lesson, the title."""
+    host.to_title()
+    if index < len(LESSONS):
+        host.push(LessonCard(host, index))
+
+
+def note_done(host: Host, index: int) -> None:
+    """Keep, in the settings, that lesson ``index`` is behind the player."""
+    if lesson_done(host.ui.settings, index):
+        host.settings_changed()
+
+
+def skip_lesson(host: Host, index: int) -> None:
+    note_done(host, index)
+    show_lesson(host, index + 1)
+
+
+SKIP = (Button.SELECT, Button.NEXT)
+"""The next-choice button skips a lesson from its card (B goes back: a player pressing
+it as "back" must not skip the tutorial unplayed)."""
+
+
+class Card(Screen):
+    """A page of words around a lesson: a heading, the words, the button bar."""
+
+    def __init__(self, host: Host, index: int) -> None:
+        super().__init__(host)
+        self.index = index
+
+    @property
+    def lesson(self) -> Lesson:
+        return LESSONS[self.index]
+
+    def heading(self) -> str:
+        return ""
+
+    def words(self) -> str:
+        return ""
+
+    def controls(self) -> list[Control]:
+        return []
+
+    def handle(self, button: Button) -> None:
+        if button is Button.MENU:
+            self.host.push(TutorialMenu(self.host, self.index))
+
+    def lines(self) -> tuple[list[str], list[str]]:
+        """The heading and the words, wrapped to the screen's width."""
+        ui = self.ui
+        width = ui.layout.width - 2 * PADDING
+        return (
+            ui.wrap(self.heading(), ui.font(bold=True), width),
+            ui.wrap(self.words(), ui.font(), width),
+        )
+
+    def bar_rows(self) -> list[list[Control]]:
+        """The controls on as many rows as they need: on a narrow screen "skip" must
+        not fall off the end of the bar."""
+        ui = self.ui
+        gap = ui.font().size(" ")[0]
+        rows: list[list[Control]] = [[]]
+        used = 0
+        for item in self.controls():
+            label = control_label(ui, item)
+            if label is None:
+                continue
+            width = ui.font(bold=True).size(label)[0] + gap + ui.font().size(ui.t(item.does))[0]
+            if rows[-1] and used + width > ui.layout.width - 4:
+                rows.append([])
+                used = 0
+            rows[-1].append(item)
+            used += width + 3 * gap
+        return rows
+
+    def bar_top(self) -> int:
+        """Where the button rows start; the words stay above."""
+        layout = self.ui.layout
+        return layout.height - len(self.bar_rows()) * layout.line - 2
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui = self.ui
+        line = ui.layout.line
+        surface.fill(ui.palette.background)
+        heading, words = self.lines()
+        y = PADDING
+        for text in heading:
+            surface.blit(ui.font(bold=True).render(text, True, ui.palette.cursor), (PADDING, y))
+            y += line
+        y += PADDING
+        for text in words:
+            surface.blit(ui.font().render(text, True, ui.palette.text), (PADDING, y))
+            y += line
+        top = self.bar_top()
+        width, height = ui.layout.width, ui.layout.height
+        pygame.draw.rect(surface, ui.palette.panel, (0, top, width, height - top))
+        for row, controls in enumerate(self.bar_rows()):
+            draw_button_bar(surface, ui, controls, top + row * line)
+
+
+class LessonCard(Card):
+    """Before a lesson: what it teaches and the one thing to do."""
+
+    def heading(self) -> str:
+        t = self.ui.t
+        title = t(self.lesson.key("title"))
+        return t("tutorial.lesson", number=self.index + 1, count=len(LESSONS), title=title)
+
+    def words(self) -> str:
+        label = button_label(self.ui, Button.A) or Button.A.value
+        return self.ui.t(self.lesson.key("text"), button=label)
+
+    def controls(self) -> list[Control]:
+        return [
+            control("ctl.try", Button.A),
+            control("help.back", Button.B),
+            control("ctl.skip", *SKIP),
+        ]
+
+    def handle(self, button: Button) -> None:
+        if button is Button.A:
+            self.host.to_title()
+            self.host.push(LessonScreen(self.host, self.index))
+        elif button is Button.B:
+            self.host.to_title()  # back where the tutorial was started; its place is kept
+        elif button in SKIP:
+            skip_lesson(self.host, self.index)
+        else:
+            super().handle(button)
+
+
+class DoneCard(Card):
+    """After a lesson: what the move showed; then the next lesson."""
+
+    @property
+    def last(self) -> bool:
+        return self.index + 1 == len(LESSONS)
+
+    def heading(self) -> str:
+        return self.ui.t("tutorial.well_done")
+
+    def words(self) -> str:
+        t = self.ui.t
+        done = t(self.lesson.key("done"))
+        return f"{done}\n{t('tutorial.finished')}" if self.last else done
+
+    def controls(self) -> list[Control]:
+        onwards = control("ctl.finish" if self.last else "ctl.next_lesson", Button.A)
+        return [onwards, control("help.menu", Button.MENU)]
+
+    def handle(self, button: Button) -> None:
+        if button is Button.A:
+            after_lesson(self.host, self.index, 0)
+        elif button is Button.MENU:
+            self.host.push(TutorialMenu(self.host, self.index, can_skip=False))
+
+
+def after_lesson(host: Host, index: int, note: int) -> None:
+    """The lesson's note cards from ``note`` on, then the next lesson."""
+    if note < len(LESSONS[index].notes):
+        host.to_title()
+        host.push(NoteCard(host, index, note))
+    else:
+        show_lesson(host, index + 1)
+
+
+class NoteCard(Card):
+    """A short card after a lesson: one rule the lesson leads to, in a few words."""
+
+    def __init__(self, host: Host, index: int, note: int) -> None:
+        super().__init__(host, index)
+        self.note = note
+
+    @property
+    def name(self) -> str:
+        return self.lesson.notes[self.note]
+
+    def heading(self) -> str:
+        return self.ui.t(f"note.{self.name}.title")
+
+    def words(self) -> str:
+        return self.ui.t(f"note.{self.name}.text")
+
+    def controls(self) -> list[Control]:
+        return [control("ctl.next_note", Button.A), control("help.menu", Button.MENU)]
+
+    def handle(self, button: Button) -> None:
+        if button is Button.A:
+            after_lesson(self.host, self.index, self.note + 1)
+        elif button is Button.MENU:
+            self.host.push(TutorialMenu(self.host, self.index, can_skip=False))
+
+
+RESULT_MS = 1600
+"""How long a lesson's result (the lock, the colony and its total, the grace moves)
+stays on the board before its card, unless a press moves on sooner."""
+
+
+class LessonScreen(GameScreen):
+    """A lesson on the game screen: the move is judged once it has slid into place;
+    a move that misses gets a hint and is taken back, one that succeeds stays on the
+    board a while before the card that explains it."""
+
+    def __init__(self, host: Host, index: int) -> None:
+        self.index = index
+        self.lesson = LESSONS[index]
+        self.passed_at: int | None = None
+        """When the move that completes the lesson was seen in place."""
+        super().__init__(host, lesson_match(self.lesson))
+
+    def handle(self, button: Button) -> None:
+        if self.passed_at is not None:
+            self._to_card()
+            return
+        if button is Button.MENU:
+            self.host.push(TutorialMenu(self.host, self.index, self))
+            return
+        super().handle(button)
+
+    def controls(self) -> list[Control]:
+        if self.passed_at is not None:
+            return [control("ctl.continue", Button.A)]
+        return super().controls()
+
+    def standing_prompt(self) -> str:
+        if self.passed_at is not None:
+            return self.ui.t("tutorial.well_done")
+        return self.ui.t(self.lesson.key("goal"))
+
+    def update(self, now: int) -> bool:
+        changed = self.match.tick(now)
+        changed |= super().update(now)
+        if self.passed_at is not None:
+            if now >= self.passed_at + RESULT_MS:
+                self._to_card()
+                return True
+            return changed
+        move = self.game.last_move
+        if move is not None and self.animation is None:
+            self._judge(move, now)
+            changed = True
+        return changed
+
+    def wakeup(self, now: int) -> int | None:
+        if self.passed_at is not None:
+            return self.passed_at + RESULT_MS
+        due = [d for d in (super().wakeup(now), self.match.wakeup(now)) if d is not None]
+        return min(due) if due else None
+
+    def _judge(self, move: int, now: int) -> None:
+        if self.lesson.goal(self.lesson.position(), move):
+            note_done(self.host, self.index)
+            self.passed_at = now
+            self.selection = None
+            return
+        self.match.undo()
+        self._catch_up()
+        t = self.ui.t
+        self.host.show_message(t("tutorial.wrong", hint=t(self.lesson.miss_hint(move))))
+
+    def _to_card(self) -> None:
+        self.host.to_title()
+        self.host.push(DoneCard(self.host, self.index))
+
+
+class TutorialMenu(MenuOverGame):
+    """The menu during the tutorial: resume, show me, skip, rules, settings, leave."""
+
+    def __init__(
+        self, host: Host, index: int, lesson: LessonScreen | None = None, can_skip: bool = True
+    ) -> None:
+        super().__init__(host)
+        self.index = index
+        self.lesson = lesson
+        self.can_skip = can_skip
+        """False after the lesson is done: A goes on from there."""
+
+    def items(self) -> list[Item]:
+        t = self.ui.t
+        host = self.host
+        return [
+            Item(lambda: t("menu.resume"), host.pop),
+            Item(lambda: t("menu.show_me"), self._show_me, visible=lambda: self.lesson is not None),
+            Item(
+                lambda: t("menu.skip_lesson"),
+                lambda: skip_lesson(host, self.index),
+                visible=lambda: self.can_skip,
+            ),
+            Item(lambda: t("menu.rules"), lambda: host.push(RulesScreen(host))),
+            Item(lambda: t("menu.settings"), lambda: host.push(SettingsScreen(host))),
+            Item(lambda: t("menu.leave_tutorial"), host.to_title),
+            power_off_item(host),
+        ]
+
+    def _show_me(self) -> None:
+        self.host.pop()
+        if self.lesson is not None:
+            self.lesson.match.ask_hint()

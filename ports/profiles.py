@@ -85,6 +85,9 @@ class Profile:
     """Without a D-pad the cursor jumps between sensible choices (NEXT/PREV)."""
     help_lines: tuple[tuple[str, str], ...]
     """(physical button, i18n key of what it does) for help screens."""
+    backlight_pwm_gpio: int | None = None
+    """The PWM-capable GPIO the panel's light hangs on (``pwm`` overlay): the light
+    then has levels; without it, or without a PWM chip, it is the kernel's backlight."""
 
     @property
     def size(self) -> tuple[int, int]:
@@ -116,6 +119,7 @@ HATMINI = Profile(
         ("Y", "help.previous"),
         ("hold B", "help.menu"),
     ),
+    backlight_pwm_gpio=13,
 )
 
 LCDHAT = Profile(

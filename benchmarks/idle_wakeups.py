@@ -2,7 +2,10 @@
 waiting for the player's move: the device's loop (poll on its key devices and
 its next deadline) on SDL's dummy driver, on the wall clock.
 
-    python benchmarks/idle_wakeups.py [--seconds S]
+    python benchmarks/idle_wakeups.py [--seconds S] [--level N]
+
+The computer thinks ahead on the player's turn (level 5 keeps it busy for
+seconds: the loop should still sleep until that search ends).
 
 Prints wakeups per second and CPU % (of one core) for each.
 """
@@ -44,6 +47,7 @@ def main() -> None:
     parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", default=10, **number_in(1, 3600, "idle time measured, each"))
     parser.add_argument("--profile", default="hatmini", choices=sorted(PROFILES))
+    parser.add_argument("--level", type=int, default=1, choices=range(1, 6), help="computer")
     options = parser.parse_args()
     pygame.display.init()
     pygame.font.init()
@@ -53,7 +57,7 @@ def main() -> None:
         app = App(profile, HeadlessDisplay(profile.size), {}, Path(saves), waiter=waiter)
         per_s, cpu = idle(app, waiter, options.seconds)
         print(f"title:          {per_s:5.2f} wakeups/s  {cpu:5.2f} % CPU")
-        setup = GameSetup(mode=Mode.VERSUS_AI, ai_level=1)
+        setup = GameSetup(mode=Mode.VERSUS_AI, ai_level=options.level)
         app.start_game(Game.new(1, setup, ("You", "Computer"), "2026.12.03"))
         per_s, cpu = idle(app, waiter, options.seconds)
         print(f"player to move: {per_s:5.2f} wakeups/s  {cpu:5.2f} % CPU")

@@ -23,8 +23,10 @@ from deploy.config import DEFAULT_PATH, Config, ConfigError, Display, load_confi
 from deploy.crash import record_crash
 from deploy.journal_line import say
 from deploy.panel import PANEL_WAIT_S, wait_for_panel
+from device.hardware.profiles import PROFILES
 from device.look.palettes import STANDARD
 from drivers.outputs import SYSFS
+from drivers.power import PwmBacklight
 from drivers.splash import show_splash
 
 
@@ -53,6 +55,19 @@ def greet(config: Config, sysfs: Path = SYSFS) -> None:
         say(f"the panel appeared after {time.monotonic() - started:.1f} s")
     if config.display is Display.FRAMEBUFFER:
         show_splash(device, STANDARD.background, STANDARD.players)
+    light_pwm_backlight(config, sysfs)
+
+
+def light_pwm_backlight(config: Config, sysfs: Path = SYSFS) -> None:
+    """Light a PWM backlight for the splash: nothing else does (a panel's own
+    backlight comes on with the panel); the app sets the player's level."""
+    gpio = PROFILES[config.profile].backlight_pwm_gpio
+    light = PwmBacklight.find(gpio, sysfs) if gpio is not None else None
+    if light is not None:
+        try:
+            light.set_level(100)
+        except OSError:
+            return  # the app finds the light again, or plays in the dark
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -392,6 +392,7 @@ install_udev_rule() {
     system udevadm control --reload-rules
     system udevadm trigger --subsystem-match=tty
     system udevadm trigger --subsystem-match=backlight
+    system udevadm trigger --subsystem-match=pwm
 }
 
 # "Power off" in the game goes through logind as the game's user: polkit allows it.

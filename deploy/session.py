@@ -35,7 +35,7 @@ from drivers.input_wait import DEV_INPUT, FdWaiter, open_key_devices
 from drivers.keyboard import keymap_for
 from drivers.link.ports import link_ports
 from drivers.outputs import SYSFS
-from drivers.power import HwmonSupply, LogindPower, SysfsBacklight
+from drivers.power import HwmonSupply, LogindPower, find_backlight
 from drivers.serial_buttons.protocol import ButtonChange
 from drivers.serial_buttons.reader import ButtonReader, post_key_event, sdl_keys
 from ports.link import LinkConnector, LinkGameStore
@@ -145,7 +145,7 @@ def run(
                 link_cable=cable_connector,
                 link_ports=link_ports(config.link_port or None),
                 power=LogindPower(),
-                backlight=SysfsBacklight.find(sysfs),
+                backlight=find_backlight(profile.backlight_pwm_gpio, sysfs),
                 supply=HwmonSupply.find(sysfs),
                 speaker=speaker,
                 waiter=waiter,

@@ -127,7 +127,7 @@ class App:
                 store_settings(save_dir, self.settings, self.saves.disk)
         self.ui = Ui(profile, self.settings, Fonts())
         self.thinker: Thinker = thinker or EngineThinker(
-            seed, think_ahead=lambda: self.settings.think_ahead
+            seed, think_ahead=lambda: self.settings.think_ahead, on_done=self.wake
         )
         self.hint_thinker: Thinker = hint_thinker or EngineThinker(seed)
         self.link = link
@@ -375,6 +375,10 @@ class App:
         self.display.present(self._frame_diff.changed(surface))
         self.dirty = False
         return True
+
+    def wake(self) -> None:
+        """From any thread: end the loop's current sleep (a search finished)."""
+        self.waiter.wake()
 
     def step(self, timeout_ms: int | None = None) -> None:
         """One turn of the loop: wait for input or the next deadline, react, draw."""

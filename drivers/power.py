@@ -4,15 +4,19 @@
   own user: a polkit rule installed with the game allows exactly that.
 - The backlight is the panel's ``/sys/class/backlight/*`` device (GPIO on/off
   or PWM levels, whatever the overlay gives): ``brightness`` out of
-  ``max_brightness``.
+  ``max_brightness``.  Where the profile's backlight pin is a PWM output and
+  the ``pwm`` overlay gave it a chip (``/sys/class/pwm/pwmchipN``), the light
+  has levels: the channel's duty cycle, the share of each period it is on.
 - Under-voltage is the Pi's hwmon alarm, ``in0_lcrit_alarm`` of the
   ``rpi_volt`` sensor, which the firmware sets while the supply sags.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 SYSFS = Path("/sys")
@@ -61,6 +65,69 @@ class SysfsBacklight:
         if percent > 0:
             level = max(1, level)
         (self._device / "brightness").write_text(f"{level}\n")
+
+
+PWM_CHANNEL_OF_GPIO = {12: 0, 13: 1, 18: 0, 19: 1}
+"""The channel of the Pi's PWM block on each PWM-capable header GPIO (``pwm``
+overlay, ``func=4`` for 12 and 13, ``func=2`` for 18 and 19)."""
+PWM_PERIOD_NS = 1_000_000
+"""1 kHz: far above flicker, well within what a backlight's driver follows."""
+EXPORT_WAIT_S = 1.0
+"""How long an exported channel's files may take to appear and be given to the
+game's group (udev, ``98-satellites-backlight.rules``)."""
+
+
+class PwmBacklight:
+    """A PWM channel driving the panel's light: levels as duty cycles."""
+
+    def __init__(self, channel: Path) -> None:
+        self._channel = channel
+        if (channel / "period").read_text(encoding="ascii").strip() != str(PWM_PERIOD_NS):
+            _write(channel / "duty_cycle", 0)  # a period shorter than the duty is refused
+            _write(channel / "period", PWM_PERIOD_NS)
+        _write(channel / "enable", 1)
+
+    @classmethod
+    def find(
+        cls, gpio: int, sysfs: Path = SYSFS, sleep: Callable[[float], None] = time.sleep
+    ) -> PwmBacklight | None:
+        """The channel of ``gpio`` on the first PWM chip, exported if need be; None
+        when there is no chip or its files cannot be written."""
+        channel_number = PWM_CHANNEL_OF_GPIO.get(gpio)
+        chips = sorted((sysfs / "class" / "pwm").glob("pwmchip*"))
+        if channel_number is None or not chips:
+            return None
+        channel = chips[0] / f"pwm{channel_number}"
+        try:
+            if not channel.exists():
+                _write(chips[0] / "export", channel_number)
+            waited = 0.0
+            while not os.access(channel / "duty_cycle", os.W_OK) and waited < EXPORT_WAIT_S:
+                sleep(0.05)
+                waited += 0.05
+            return cls(channel)
+        except OSError:
+            return None
+
+    def set_level(self, percent: int) -> None:
+        """0 turns the light off; 100 keeps it on for the whole period."""
+        _write(self._channel / "duty_cycle", PWM_PERIOD_NS * max(0, min(100, percent)) // 100)
+
+
+def _write(path: Path, value: int) -> None:
+    path.write_text(f"{value}\n", encoding="ascii")
+
+
+def find_backlight(
+    pwm_gpio: int | None, sysfs: Path = SYSFS, sleep: Callable[[float], None] = time.sleep
+) -> PwmBacklight | SysfsBacklight | None:
+    """The light with levels on ``pwm_gpio`` where a PWM chip drives it, else the
+    kernel's backlight device (perhaps only on and off), else None."""
+    if pwm_gpio is not None:
+        pwm = PwmBacklight.find(pwm_gpio, sysfs, sleep)
+        if pwm is not None:
+            return pwm
+    return SysfsBacklight.find(sysfs)
 
 
 class HwmonSupply:

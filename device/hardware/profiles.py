@@ -105,6 +105,9 @@ class Profile:
     direction and choose buttons stand beside, spread evenly along it in their order
     in ``buttons`` going clockwise round the glass (down the right edge, along the
     bottom from right to left); None where they are not all beside one edge."""
+    backlight_pwm_gpio: int | None = None
+    """The PWM-capable GPIO the panel's light hangs on (``pwm`` overlay): the light
+    then has levels; without it, or without a PWM chip, it is the kernel's backlight."""
 
     @property
     def size(self) -> tuple[int, int]:
@@ -161,6 +164,7 @@ HATMINI = Profile(
         ("Y", "help.previous"),
         ("hold B", "help.menu"),
     ),
+    backlight_pwm_gpio=13,
 )
 
 LCDHAT = Profile(

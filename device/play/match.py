@@ -23,7 +23,8 @@ from engine.position import Position
 from ports.link import LinkSession, LinkStateName, PeerMove, StateChanged
 
 POLL_MS = 50
-"""How often a thinking computer or the link cable is asked for news."""
+"""How often a thinking computer or the link cable is asked for news (thinking
+ahead is not polled: its thinker wakes the loop as each search ends)."""
 RESIGNED_TAG = "Resigned"
 
 
@@ -87,7 +88,6 @@ class Match:
         """The computer's move, held until its pace has passed."""
         self._pondered_ply = -1
         """The ply the computer last thought ahead on (the person's turn)."""
-        self._pondering = False
 
     # -- what the person at the buttons may do ---------------------------------
 
@@ -186,9 +186,9 @@ class Match:
             return now
         if self._computer_to_move() and self._computer_ply != self.game.ply:
             return now
-        if self.thinking or self._pondering or self.link is not None:
+        if self.thinking or self.link is not None:
             return now + POLL_MS
-        return None
+        return None  # thinking ahead wakes the loop itself when a search ends
 
     # -- inside ------------------------------------------------------------------
 
@@ -216,7 +216,6 @@ class Match:
         self._hint_for_ply = -1
         self.hint = None
         self._pondered_ply = -1
-        self._pondering = False
 
     def _computer_to_move(self) -> bool:
         game = self.game
@@ -246,12 +245,11 @@ class Match:
         """Let the computer think ahead while the person chooses (it may not want to)."""
         game = self.game
         if game.setup.mode != Mode.VERSUS_AI or game.is_over() or not game.human_to_move():
-            self._pondering = False
             return
         if self._pondered_ply != game.ply:
             self._pondered_ply = game.ply
             self.players.thinker.ponder(game.position, game.setup.ai_level)
-        self._pondering = self.players.thinker.keep_pondering()
+        self.players.thinker.keep_pondering()
 
     def _poll_hint(self) -> bool:
         move = self.players.hint_thinker.poll()

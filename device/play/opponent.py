@@ -51,7 +51,11 @@ class Thinker(Protocol):
         ...
 
     def keep_pondering(self) -> bool:
-        """Move the thinking ahead on; True while there is more of it to do."""
+        """Move the thinking ahead on; True while there is more of it to do.
+
+        Nobody polls a thinker that thinks ahead: it calls the ``on_done`` it was
+        given (the app's waiter's wake) as each of its searches ends.
+        """
         ...
 
 
@@ -99,12 +103,14 @@ class EngineThinker:
         seed: int | None = None,
         think_ahead: Callable[[], bool] = lambda: False,
         workers: int | None = None,
+        on_done: Callable[[], None] = lambda: None,
     ) -> None:
         """``workers``: search processes (None: as this machine's cores and memory allow;
-        thinking ahead uses the same ones)."""
+        thinking ahead uses the same ones).  ``on_done``: called from the search's
+        thread as each search ends (to wake a sleeping loop)."""
         self._rng = random.Random(seed)
         self._next_seed = self._rng.randrange(2**31)
-        self._search = BackgroundSearch(workers)
+        self._search = BackgroundSearch(workers, on_done)
         self._busy = False
         self._think_ahead = think_ahead
         self._stage = PonderStage.IDLE

@@ -64,9 +64,13 @@ class SerialTransport:
         retry_every: float = 0.5,
         clock: Callable[[], float] = time.monotonic,
         silence: float | None = None,
+        wait_for_bytes: float = 0.0,
     ) -> None:
-        """``silence``: reopen the port after that many seconds without a byte (None: never)."""
+        """``silence``: reopen the port after that many seconds without a byte (None: never).
+        ``wait_for_bytes``: how long ``read`` may block for the first byte (0: never; a
+        reading thread then sleeps in the kernel instead of polling)."""
         self.url = url
+        self._wait_for_bytes = wait_for_bytes
         self._baudrate = baudrate
         self._retry_every = retry_every
         self._clock = clock
@@ -87,7 +91,10 @@ class SerialTransport:
         if port is None:
             return b""
         try:
-            data: bytes = port.read(MAX_READ)
+            data: bytes = port.read(1 if self._wait_for_bytes else MAX_READ)
+            if data and self._wait_for_bytes:
+                waiting: int = getattr(port, "in_waiting", 0)  # not in SerialBase's stub
+                data += port.read(min(MAX_READ, waiting))
         except PORT_ERRORS as error:
             self._lost(error)
             return b""
@@ -123,7 +130,11 @@ class SerialTransport:
             # instead of stealing half of its bytes (ignored by URL handlers).
             exclusive = True if "://" not in self.url else None
             self._port = serial.serial_for_url(
-                self.url, baudrate=self._baudrate, timeout=0, write_timeout=0.5, exclusive=exclusive
+                self.url,
+                baudrate=self._baudrate,
+                timeout=self._wait_for_bytes,
+                write_timeout=0.5,
+                exclusive=exclusive,
             )
         except PORT_ERRORS as error:
             if str(error) != self.last_error:

@@ -43,6 +43,9 @@ def sdl_keys(keys: Mapping[str, NamedKey]) -> dict[str, int]:
 CONTROLLER_BAUD = 115_200
 SILENCE = 0.1
 """Seconds without a new valid frame after which every button counts as released."""
+READ_WAIT = 0.05
+"""Seconds a read blocks for the board's next frame: the thread sleeps in the kernel
+between frames, and still wakes well within ``SILENCE`` when the board stops."""
 DEFAULT_PORTS = ("/dev/satellites-buttons", "/dev/serial0")
 """Stable names tried by default: the installer's udev link, then the GPIO UART."""
 
@@ -114,8 +117,9 @@ class KeyDelivery:
 class ButtonReader:
     """Turns the byte stream of one controller into key events.
 
-    ``step`` does one read; ``start`` runs it in a daemon thread every
-    ``period`` seconds until ``stop``.
+    ``step`` does one read (blocking up to ``READ_WAIT`` for a frame); ``start``
+    runs it in a daemon thread until ``stop``, waiting ``period`` seconds between
+    steps only while the port is not open.
     """
 
     def __init__(
@@ -125,7 +129,9 @@ class ButtonReader:
         post: Callable[[ButtonChange, int], None] = post_key_event,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self._port = SerialTransport(url, CONTROLLER_BAUD, retry_every=0.5, clock=clock)
+        self._port = SerialTransport(
+            url, CONTROLLER_BAUD, retry_every=0.5, clock=clock, wait_for_bytes=READ_WAIT
+        )
         self._delivery = KeyDelivery(keys, post)
         self._clock = clock
         self._decoder = StateDecoder()
@@ -189,4 +195,5 @@ class ButtonReader:
                 if repr(error) != failing:
                     log.exception("button controller: a step failed; going on")
                 failing = repr(error)
-            time.sleep(period)
+            if failing or not self._port.is_open:
+                time.sleep(period)

@@ -18,10 +18,12 @@ before.  Python threads share one core, which suits a frame loop that mostly
 sleeps between frames; the search checks its cancel flag every 64 nodes
 (about a millisecond here).  On a machine with four cores or more the search
 itself runs in worker processes (``engine.ai.parallel``); ``workers`` says how
-many (1: none).
+many (1: none).  ``on_done`` is called on the search thread as each search
+that was not cancelled finishes, so a loop that sleeps need not poll.
 """
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.ai.levels import HINT_LEVEL, level
@@ -48,8 +50,11 @@ class Progress:
 class Thinker:
     """Runs one search at a time on a background thread."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(
+        self, workers: int | None = None, on_done: Callable[[], None] = lambda: None
+    ) -> None:
         self.workers = default_workers() if workers is None else workers
+        self._on_done = on_done
         self._search: Search | ParallelSearch | None = None
         self._thread: threading.Thread | None = None
         self._result: SearchResult | None = None
@@ -110,3 +115,4 @@ class Thinker:
         result = search.run()
         if self._search is search:
             self._result = result
+            self._on_done()

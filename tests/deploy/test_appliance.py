@@ -10,6 +10,7 @@ import pytest
 from deploy import appliance, panel, screen, session
 from deploy.config import Config, Display, render_config
 from device.app import App
+from device.hardware.profiles import ProfileName
 from device.journal.settings import Settings, load_settings, store_settings
 from drivers.framebuffer import FramebufferGeometry, PixelFormat, prepare_framebuffer_file
 
@@ -146,3 +147,25 @@ def test_a_crash_is_kept_and_named_once_at_the_next_start(
     assert ShownApp.shown == ["The game stopped by itself last time (KeyError: 'cell 101')."]
     session.run(config)
     assert ShownApp.shown == []
+
+
+def exported_pwm_channel(sysfs: Path) -> Path:
+    """/sys/class/pwm/pwmchip0/pwm1 as the hatmini's ``pwm`` overlay and an export give it."""
+    channel = sysfs / "class/pwm/pwmchip0/pwm1"
+    channel.mkdir(parents=True)
+    for name in ("period", "duty_cycle", "enable"):
+        (channel / name).write_text("0\n")
+    return channel
+
+
+def test_the_splash_is_lit_on_a_pwm_backlight(tmp_path: Path) -> None:
+    channel = exported_pwm_channel(tmp_path)
+    appliance.light_pwm_backlight(Config(), tmp_path)
+    assert (channel / "enable").read_text() == "1\n"
+    assert (channel / "duty_cycle").read_text() == (channel / "period").read_text() != "0\n"
+
+
+def test_profiles_without_a_pwm_backlight_leave_the_pwm_alone(tmp_path: Path) -> None:
+    channel = exported_pwm_channel(tmp_path)
+    appliance.light_pwm_backlight(Config(profile=ProfileName.LCDHAT), tmp_path)
+    assert (channel / "enable").read_text() == "0\n"

@@ -332,6 +332,9 @@ def test_the_game_may_power_off_and_dim_the_panel(root: Path) -> None:
     assert '"org.freedesktop.login1.power-off"' in rule and 'subject.user == "satellites"' in rule
     backlight = (root / "etc/udev/rules.d/98-satellites-backlight.rules").read_text()
     assert 'SUBSYSTEM=="backlight"' in backlight and "chgrp video" in backlight
+    (pwm,) = [line for line in backlight.splitlines() if line.startswith('SUBSYSTEM=="pwm"')]
+    assert 'ACTION=="add|change"' in pwm, "the chip's export, then each exported channel"
+    assert "chgrp -R video /sys%p" in pwm and "chmod -R g+w /sys%p" in pwm
 
 
 def test_a_data_partition_label_nobody_has_stops_the_install_before_any_change(

@@ -8,6 +8,7 @@ import pytest
 from deploy.panel_firmware import MAGIC, PanelCommandError, compile_commands
 from deploy.panel_firmware import main as compile_main
 from device.hardware.profiles import KEYS, LOGICAL_BUTTONS, PROFILES
+from drivers.power import PWM_CHANNEL_OF_GPIO
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 HEADER_GPIOS = range(2, 28)
@@ -83,6 +84,26 @@ def test_panel_commands_encode_as_mipi_dbi_cmd_does() -> None:
 def test_bad_panel_commands_name_their_line(line: str) -> None:
     with pytest.raises(PanelCommandError, match="line 2"):
         compile_commands(f"delay 1\n{line}\n")
+
+
+PWM_FUNCTION = {12: 4, 13: 4, 18: 2, 19: 2}
+"""The alternate function (``func`` of the ``pwm`` overlay) giving each GPIO to the PWM."""
+
+
+@pytest.mark.parametrize("name", sorted(PROFILES))
+def test_a_pwm_backlight_pin_is_given_to_the_pwm_and_not_to_the_panel(name: str) -> None:
+    gpio = PROFILES[name].backlight_pwm_gpio
+    text = (DEPLOY / f"boot-{name}.txt").read_text()
+    if gpio is None:
+        assert "dtoverlay=pwm" not in text
+        return
+    assert gpio in PWM_CHANNEL_OF_GPIO
+    assert f"\ndtoverlay=pwm,pin={gpio},func={PWM_FUNCTION[gpio]}\n" in text
+    assert f"backlight-gpio={gpio}" not in text, "the panel driver would hold the pin"
+
+
+def test_the_hatmini_light_is_on_gpio_13() -> None:
+    assert PROFILES["hatmini"].backlight_pwm_gpio == 13
 
 
 @pytest.mark.parametrize("name", sorted(PROFILES))

@@ -1,13 +1,14 @@
 """Thinking ahead: the computer answers a guessed move on the person's time, and
 plays exactly the move it would have played without thinking ahead."""
 
+import threading
 import time
 
 import pytest
 from test_match import MemoryLog
 
 from device.play.game import Game, GameSetup, Mode
-from device.play.match import POLL_MS, Match, Players
+from device.play.match import Match, Players
 from device.play.opponent import EngineThinker, InstantThinker
 from engine.ai import thinker as thinker_module
 from engine.position import Position
@@ -66,20 +67,24 @@ def test_with_the_setting_off_nothing_is_searched_on_the_persons_time() -> None:
     assert not thinker.busy and thinker.poll() is None
 
 
-def test_the_match_wakes_while_the_computer_thinks_ahead_then_sleeps() -> None:
+def test_the_match_sleeps_while_the_computer_thinks_ahead_and_each_search_wakes_it() -> None:
     game = Game.new(
         SEED, GameSetup(mode=Mode.VERSUS_AI, ai_level=LEVEL), ("You", "AI"), "2026.12.01"
     )
-    thinker = EngineThinker(SEED, think_ahead=lambda: True)
+    search_ended = threading.Event()
+    thinker = EngineThinker(SEED, think_ahead=lambda: True, on_done=search_ended.set)
     match = Match(game, Players(thinker, InstantThinker(2)), MemoryLog())
     match.tick(0)
     assert match.game.human_to_move() and not match.thinking
-    assert match.wakeup(0) == POLL_MS, "polls while thinking ahead"
-    give_up = time.monotonic() + GIVE_UP
-    while match.wakeup(0) is not None:
-        assert time.monotonic() < give_up
-        time.sleep(0.005)
+    assert match.wakeup(0) is None, "nobody polls the thinking ahead"
+    ends = 0
+    while thinker.keep_pondering() or ends == 0:
+        assert search_ended.wait(GIVE_UP), "a search ended without waking the loop"
+        search_ended.clear()
+        ends += 1
         match.tick(0)
+        assert match.wakeup(0) is None
+    assert ends == 2, "the guess and its answer each wake the loop once"
     assert not match.thinking, "thinking ahead is not the computer's 'Thinking'"
 
 

@@ -1,5 +1,6 @@
 """Link sessions over real byte pipes: pty pairs (with unplugging) and TCP sockets."""
 
+import os
 import random
 import socket
 import threading
@@ -240,3 +241,23 @@ def test_a_read_drains_what_is_waiting_up_to_a_bound() -> None:
     finally:
         client.close()
         listener.close()
+
+
+def test_a_transport_that_may_wait_blocks_for_the_next_bytes_instead_of_polling() -> None:
+    """The button board's reader sleeps in the kernel until a frame comes."""
+    sent = b"frame and the rest"
+    main, follower = os.openpty()
+    transport = SerialTransport(os.ttyname(follower), wait_for_bytes=30.0)
+    late = threading.Timer(0.2, lambda: os.write(main, sent))
+    late.start()
+    try:
+        data = transport.read()
+        assert data, "returned before anything came"
+        while len(data) < len(sent):
+            data += transport.read()
+        assert data == sent
+    finally:
+        late.join()
+        transport.close()
+        os.close(main)
+        os.close(follower)

@@ -5,7 +5,15 @@ from pathlib import Path
 
 import pytest
 
-from drivers.power import HwmonSupply, LogindPower, PowerOffError, SysfsBacklight
+from drivers.power import (
+    PWM_PERIOD_NS,
+    HwmonSupply,
+    LogindPower,
+    PowerOffError,
+    PwmBacklight,
+    SysfsBacklight,
+    find_backlight,
+)
 
 
 def fake_systemctl(folder: Path, status: int, complaint: str = "") -> Path:
@@ -62,6 +70,75 @@ def test_no_backlight_device_is_none(tmp_path: Path) -> None:
     broken = tmp_path / "class" / "backlight" / "broken"
     broken.mkdir(parents=True)
     assert SysfsBacklight.find(tmp_path) is None
+
+
+class FakePwmChip:
+    """/sys/class/pwm/pwmchip0 as the ``pwm`` overlay gives it: writing a channel's
+    number to ``export`` makes its files appear (here, once the driver waits)."""
+
+    def __init__(self, sysfs: Path) -> None:
+        self.chip = sysfs / "class" / "pwm" / "pwmchip0"
+        self.chip.mkdir(parents=True)
+        (self.chip / "export").write_text("")
+        (self.chip / "npwm").write_text("2\n")
+        self.waits = 0
+
+    def kernel_catches_up(self, seconds: float) -> None:
+        self.waits += 1
+        for number in (self.chip / "export").read_text().split():
+            channel = self.chip / f"pwm{number}"
+            channel.mkdir(exist_ok=True)
+            for name in ("period", "duty_cycle", "enable"):
+                (channel / name).write_text("0\n")
+
+    def read(self, name: str) -> str:
+        return (self.chip / "pwm1" / name).read_text()
+
+
+def test_the_hatmini_light_has_levels_on_gpio_13s_pwm_channel(tmp_path: Path) -> None:
+    fake = FakePwmChip(tmp_path)
+    fake_backlight(tmp_path, "backlight", 1)  # an on/off light is not taken instead
+    light = find_backlight(13, tmp_path, sleep=fake.kernel_catches_up)
+    assert isinstance(light, PwmBacklight)
+    assert (fake.chip / "export").read_text() == "1\n" and fake.waits >= 1
+    assert fake.read("period") == f"{PWM_PERIOD_NS}\n" and fake.read("enable") == "1\n"
+    for percent, share in [(100, 1.0), (10, 0.1), (55, 0.55), (0, 0.0)]:
+        light.set_level(percent)
+        assert int(fake.read("duty_cycle")) == round(PWM_PERIOD_NS * share)
+
+
+def test_an_exported_channel_is_taken_as_it_is(tmp_path: Path) -> None:
+    fake = FakePwmChip(tmp_path)
+    (fake.chip / "export").write_text("1\n")
+    fake.kernel_catches_up(0)  # exported before the game started
+    (fake.chip / "export").write_text("untouched")
+    light = find_backlight(13, tmp_path, sleep=fake.kernel_catches_up)
+    assert isinstance(light, PwmBacklight)
+    assert (fake.chip / "export").read_text() == "untouched"
+
+
+def test_without_a_pwm_chip_the_kernels_backlight_is_used(tmp_path: Path) -> None:
+    device = fake_backlight(tmp_path, "backlight", 1)
+    light = find_backlight(13, tmp_path, sleep=lambda seconds: None)
+    assert isinstance(light, SysfsBacklight)
+    light.set_level(10)
+    assert (device / "brightness").read_text() == "1\n"
+
+
+def test_a_pwm_channel_that_never_appears_falls_back_to_the_kernels_backlight(
+    tmp_path: Path,
+) -> None:
+    FakePwmChip(tmp_path)
+    fake_backlight(tmp_path, "backlight", 1)
+    light = find_backlight(13, tmp_path, sleep=lambda seconds: None)
+    assert isinstance(light, SysfsBacklight)
+
+
+def test_profiles_without_a_pwm_light_leave_the_pwm_chip_alone(tmp_path: Path) -> None:
+    fake = FakePwmChip(tmp_path)
+    assert find_backlight(None, tmp_path) is None
+    assert find_backlight(4, tmp_path) is None, "GPIO 4 has no PWM channel"
+    assert (fake.chip / "export").read_text() == ""
 
 
 def test_the_supply_alarm_is_read_from_the_pis_voltage_sensor(tmp_path: Path) -> None:

@@ -5,13 +5,22 @@ names the bad part; a position is only returned once every field and every
 rule it must satisfy has been checked.
 """
 
-from engine.geometry import CELLS, FILES, NO_CELL, ORTHOGONAL, SIZE, cell_at, cell_name
-from engine.moves import DISPLACEMENT, PASS_KIND, kind_of, landing_of, origin_of, target_of
+from engine.geometry import CELLS, FILES, NO_CELL, ORTHOGONAL, SIZE, Cell, cell_at, cell_name
+from engine.moves import (
+    DISPLACEMENT,
+    PASS_KIND,
+    Move,
+    kind_of,
+    landing_of,
+    origin_of,
+    target_of,
+)
 from engine.pieces import (
     BLUE,
     COLOUR_LETTERS,
     COPIES_PER_VALUE,
     RED,
+    Code,
     colour_of,
     piece,
     value_of,
@@ -31,7 +40,7 @@ class IllegalMoveError(ValueError):
 # ------------------------------------------------------------------- cells
 
 
-def parse_cell(text: str) -> int:
+def parse_cell(text: str) -> Cell:
     if not 2 <= len(text) <= 3 or text[0] not in FILES:
         raise NotationError(f"{shown(text)} is not a cell (a file a..j and a rank 1..10, like c10)")
     rank = whole_number(text[1:])
@@ -40,14 +49,14 @@ def parse_cell(text: str) -> int:
     return cell_at(FILES.index(text[0]), rank - 1)
 
 
-def format_cell(cell: int) -> str:
+def format_cell(cell: Cell) -> str:
     return cell_name(cell)
 
 
 # ------------------------------------------------------------------- moves
 
 
-def format_move(move: int) -> str:
+def format_move(move: Move) -> str:
     if kind_of(move) == PASS_KIND:
         return "pass"
     text = f"{cell_name(origin_of(move))}-{cell_name(target_of(move))}"
@@ -56,7 +65,7 @@ def format_move(move: int) -> str:
     return text
 
 
-def parse_move(position: Position, text: str) -> int:
+def parse_move(position: Position, text: str) -> Move:
     """The legal move of ``position`` written as ``text``.
 
     Raises NotationError for malformed text and IllegalMoveError for a move the
@@ -71,11 +80,11 @@ def parse_move(position: Position, text: str) -> int:
     raise IllegalMoveError(f"{shown(text)} is not a legal move in this position")
 
 
-MoveSquares = tuple[int, int, int] | None
+MoveSquares = tuple[Cell, Cell, Cell] | None
 """(from, to, landing or NO_CELL) of a move; None for pass."""
 
 
-def squares_of(move: int) -> MoveSquares:
+def squares_of(move: Move) -> MoveSquares:
     if kind_of(move) == PASS_KIND:
         return None
     land = landing_of(move) if kind_of(move) == DISPLACEMENT else NO_CELL
@@ -142,12 +151,12 @@ def parse_position(text: str) -> Position:
     return position
 
 
-def _parse_board(text: str) -> list[int]:
+def _parse_board(text: str) -> list[Code]:
     ranks = text.split("/")
     if len(ranks) != SIZE:
         raise NotationError(f"the board has {len(ranks)} ranks separated by '/', expected 10")
     codes = [0] * CELLS
-    counts: dict[int, int] = {}
+    counts: dict[Code, int] = {}
     for row, rank_text in enumerate(ranks):
         rank = SIZE - 1 - row
         tokens = _rank_tokens(rank_text, rank)

@@ -27,6 +27,7 @@ value always stays on its own line and reads back exactly.
 import re
 from dataclasses import dataclass, field
 
+from engine.moves import Move
 from engine.notation import (
     IllegalMoveError,
     NotationError,
@@ -59,7 +60,7 @@ class RecordError(ValueError):
 class GameRecord:
     start: str
     """The start position in RULES.md section 8 notation."""
-    moves: list[int] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
     seed: int | None = None
     """The setup seed; None for a position set up by hand."""
     red: str = "Red"

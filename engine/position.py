@@ -145,9 +145,10 @@ ZOBRIST: Final[tuple[int, ...]] = tuple(_zobrist_source.getrandbits(62) for _ in
 ZOBRIST_SIDE: Final = _zobrist_source.getrandbits(62)
 ZOBRIST_GRACE: Final[tuple[int, ...]] = tuple(_zobrist_source.getrandbits(62) for _ in range(4))
 
-# The turn word ``make`` pushes last for each ply: side (bit 0), grace (bits 1-2),
-# quiet plies (bits 3-11), plies since an edge was free (bits 12 and up).  Below
-# it lie the ply's (cell, old anchor) pairs, then their count, then the move.
+# For each ply ``make`` pushes onto the undo stack the (cell, old anchor) pairs of
+# the groups it labels, how many ints those pairs take, the move, and last the
+# turn word: side (bit 0), grace (bits 1-2), quiet plies (bits 3-11) and plies
+# since an edge was last free (bits 12 and up).
 GRACE_SHIFT: Final = 1
 GRACE_MASK: Final = 0b11
 QUIET_SHIFT: Final = 3

@@ -6,7 +6,12 @@ appends these ints to a caller-owned list, so generating moves creates no
 objects beyond the ints themselves.
 """
 
-from typing import Final
+from typing import Final, TypeAlias
+
+from engine.geometry import Cell
+
+Move: TypeAlias = int
+"""A move packed as above; ``PASS`` for a pass."""
 
 NORMAL: Final = 0
 CONNECTION: Final = 1
@@ -22,25 +27,30 @@ KIND_SHIFT: Final = 21
 
 CONNECTION_BITS: Final = CONNECTION << KIND_SHIFT
 DISPLACEMENT_BITS: Final = DISPLACEMENT << KIND_SHIFT
-PASS: Final = PASS_KIND << KIND_SHIFT
+PASS: Final[Move] = PASS_KIND << KIND_SHIFT
 
 
-def encode(origin: int, target: int, kind: int, land: int = 0) -> int:
+def encode(origin: Cell, target: Cell, kind: int, land: Cell = 0) -> Move:
     return origin | target << TO_SHIFT | land << LAND_SHIFT | kind << KIND_SHIFT
 
 
-def origin_of(move: int) -> int:
+def origin_of(move: Move) -> Cell:
     return move & CELL_MASK
 
 
-def target_of(move: int) -> int:
+def target_of(move: Move) -> Cell:
     return (move >> TO_SHIFT) & CELL_MASK
 
 
-def landing_of(move: int) -> int:
+def landing_of(move: Move) -> Cell:
     """Where a displaced satellite lands (meaningful for displacements only)."""
     return (move >> LAND_SHIFT) & CELL_MASK
 
 
-def kind_of(move: int) -> int:
+def kind_of(move: Move) -> int:
     return move >> KIND_SHIFT
+
+
+def is_forcing(move: Move) -> bool:
+    """Connections and displacements: the moves that change the groups."""
+    return kind_of(move) in (CONNECTION, DISPLACEMENT)

@@ -5,13 +5,22 @@ names the bad part; a position is only returned once every field and every
 rule it must satisfy has been checked.
 """
 
-from engine.geometry import CELLS, FILES, NO_CELL, ORTHOGONAL, SIZE, cell_at, cell_name
-from engine.moves import DISPLACEMENT, PASS_KIND, kind_of, landing_of, origin_of, target_of
+from engine.geometry import CELLS, FILES, NO_CELL, ORTHOGONAL, SIZE, Cell, cell_at, cell_name
+from engine.moves import (
+    DISPLACEMENT,
+    PASS_KIND,
+    Move,
+    kind_of,
+    landing_of,
+    origin_of,
+    target_of,
+)
 from engine.pieces import (
     BLUE,
     COLOUR_LETTERS,
     COPIES_PER_VALUE,
     RED,
+    Code,
     colour_of,
     piece,
     value_of,
@@ -31,7 +40,15 @@ class IllegalMoveError(ValueError):
 # ------------------------------------------------------------------- cells
 
 
-def parse_cell(text: str) -> int:
+def parse_cell(text: str) -> Cell:
+    """The cell ``text`` names: a file a..j, then a rank 1..10.
+
+    >>> parse_cell("a1"), parse_cell("j1"), parse_cell("c10")
+    (0, 9, 92)
+    >>> parse_cell("k1")
+    Traceback (most recent call last):
+    engine.notation.NotationError: 'k1' is not a cell (a file a..j and a rank 1..10, like c10)
+    """
     if not 2 <= len(text) <= 3 or text[0] not in FILES:
         raise NotationError(f"{shown(text)} is not a cell (a file a..j and a rank 1..10, like c10)")
     rank = whole_number(text[1:])
@@ -40,14 +57,29 @@ def parse_cell(text: str) -> int:
     return cell_at(FILES.index(text[0]), rank - 1)
 
 
-def format_cell(cell: int) -> str:
+def format_cell(cell: Cell) -> str:
+    """The name of ``cell``.
+
+    >>> format_cell(0), format_cell(99)
+    ('a1', 'j10')
+    """
     return cell_name(cell)
 
 
 # ------------------------------------------------------------------- moves
 
 
-def format_move(move: int) -> str:
+def format_move(move: Move) -> str:
+    """From and to, and where a displaced satellite lands after a colon.
+
+    >>> from engine.moves import DISPLACEMENT, NORMAL, PASS, encode
+    >>> format_move(encode(parse_cell("d9"), parse_cell("d7"), NORMAL))
+    'd9-d7'
+    >>> format_move(encode(parse_cell("e4"), parse_cell("g6"), DISPLACEMENT, parse_cell("g7")))
+    'e4-g6:g7'
+    >>> format_move(PASS)
+    'pass'
+    """
     if kind_of(move) == PASS_KIND:
         return "pass"
     text = f"{cell_name(origin_of(move))}-{cell_name(target_of(move))}"
@@ -56,11 +88,20 @@ def format_move(move: int) -> str:
     return text
 
 
-def parse_move(position: Position, text: str) -> int:
+def parse_move(position: Position, text: str) -> Move:
     """The legal move of ``position`` written as ``text``.
 
     Raises NotationError for malformed text and IllegalMoveError for a move the
     rules forbid here.
+
+    >>> position = parse_position("/".join(["r1" + "." * 9] + ["." * 10] * 9) + " r 0 0")
+    >>> [format_move(move) for move in position.legal_moves()]
+    ['a10-b10', 'a10-b9', 'a10-a9']
+    >>> format_move(parse_move(position, "a10-b9"))
+    'a10-b9'
+    >>> parse_move(position, "a10-a8")
+    Traceback (most recent call last):
+    engine.notation.IllegalMoveError: 'a10-a8' is not a legal move in this position
     """
     wanted = parse_move_squares(text)
     for move in position.legal_moves():
@@ -71,11 +112,11 @@ def parse_move(position: Position, text: str) -> int:
     raise IllegalMoveError(f"{shown(text)} is not a legal move in this position")
 
 
-MoveSquares = tuple[int, int, int] | None
+MoveSquares = tuple[Cell, Cell, Cell] | None
 """(from, to, landing or NO_CELL) of a move; None for pass."""
 
 
-def squares_of(move: int) -> MoveSquares:
+def squares_of(move: Move) -> MoveSquares:
     if kind_of(move) == PASS_KIND:
         return None
     land = landing_of(move) if kind_of(move) == DISPLACEMENT else NO_CELL
@@ -83,7 +124,15 @@ def squares_of(move: int) -> MoveSquares:
 
 
 def parse_move_squares(text: str) -> MoveSquares:
-    """The cells a move text names, checked for form only (not legality)."""
+    """The cells a move text names, checked for form only (not legality).
+
+    >>> parse_move_squares("e4-g6:g8")
+    (34, 56, 76)
+    >>> parse_move_squares("d9-d7")
+    (83, 63, -1)
+    >>> parse_move_squares("pass") is None
+    True
+    """
     if text == "pass":
         return None
     body, colon, land_text = text.partition(":")
@@ -118,6 +167,18 @@ def format_position(position: Position) -> str:
 
 
 def parse_position(text: str) -> Position:
+    """The position ``text`` writes: BOARD SIDE GRACE QUIET, the board rank 10 first.
+
+    >>> board = "/".join(["r1" + "." * 9] + ["." * 10] * 9)
+    >>> position = parse_position(board + " b 0 7")
+    >>> format_cell(position.cells_of[RED][0]), position.side == BLUE, position.quiet
+    ('a10', True, 7)
+    >>> format_position(position) == board + " b 0 7"
+    True
+    >>> parse_position(board + " g 0 0")
+    Traceback (most recent call last):
+    engine.notation.NotationError: side to move must be 'r' or 'b', not 'g'
+    """
     fields = text.split(" ")
     if len(fields) != 4 or "" in fields:
         raise NotationError(
@@ -142,12 +203,12 @@ def parse_position(text: str) -> Position:
     return position
 
 
-def _parse_board(text: str) -> list[int]:
+def _parse_board(text: str) -> list[Code]:
     ranks = text.split("/")
     if len(ranks) != SIZE:
         raise NotationError(f"the board has {len(ranks)} ranks separated by '/', expected 10")
     codes = [0] * CELLS
-    counts: dict[int, int] = {}
+    counts: dict[Code, int] = {}
     for row, rank_text in enumerate(ranks):
         rank = SIZE - 1 - row
         tokens = _rank_tokens(rank_text, rank)

@@ -5,14 +5,19 @@ A cell holds 0 when empty, ``value`` (1..4) for a red satellite and
 away and the board is a plain list of small ints.
 """
 
-from typing import Final
+from typing import Final, TypeAlias
 
-RED: Final = 0
-BLUE: Final = 1
-NOBODY: Final = -1
+Colour: TypeAlias = int
+"""``RED`` or ``BLUE`` (``NOBODY`` where no player is meant)."""
+Code: TypeAlias = int
+"""What a cell holds: ``EMPTY`` or a satellite's code (``piece(colour, value)``)."""
+
+RED: Final[Colour] = 0
+BLUE: Final[Colour] = 1
+NOBODY: Final[Colour] = -1
 """Used for a disputed colony, a draw or 'no player finished'."""
 
-EMPTY: Final = 0
+EMPTY: Final[Code] = 0
 SATELLITES_PER_PLAYER: Final = 12
 COPIES_PER_VALUE: Final = 3
 VALUES: Final = (1, 2, 3, 4)
@@ -21,19 +26,19 @@ COLOUR_NAMES: Final = ("Red", "Blue")
 COLOUR_LETTERS: Final = ("r", "b")
 
 
-def piece(colour: int, value: int) -> int:
+def piece(colour: Colour, value: int) -> Code:
     return colour * 4 + value
 
 
-def colour_of(code: int) -> int:
+def colour_of(code: Code) -> Colour:
     """Colour of a non-empty cell code."""
     return (code - 1) >> 2
 
 
-def value_of(code: int) -> int:
+def value_of(code: Code) -> int:
     """Value (1..4) of a non-empty cell code."""
     return ((code - 1) & 3) + 1
 
 
-def other(colour: int) -> int:
+def other(colour: Colour) -> Colour:
     return 1 - colour

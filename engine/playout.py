@@ -3,23 +3,24 @@ benchmarks and the arena's baselines)."""
 
 import random
 
-from engine.pieces import NOBODY
+from engine.moves import Move
+from engine.pieces import NOBODY, Colour, other
 from engine.position import Position
 from engine.scoring import score
 
 
-def random_move(position: Position, rng: random.Random) -> int:
+def random_move(position: Position, rng: random.Random) -> Move:
     """A uniformly random legal move (the position must not be over)."""
     return rng.choice(position.legal_moves())
 
 
-def greedy_move(position: Position, rng: random.Random) -> int:
+def greedy_move(position: Position, rng: random.Random) -> Move:
     """The move that leaves the best score for the mover one ply later.
 
     Ties (most moves in a quiet position) are broken at random.
     """
     mover = position.side
-    best: list[int] = []
+    best: list[Move] = []
     best_value = -(10**9)
     for move in position.legal_moves():
         position.make(move)
@@ -32,10 +33,10 @@ def greedy_move(position: Position, rng: random.Random) -> int:
     return rng.choice(best)
 
 
-def score_margin(position: Position, player: int) -> int:
+def score_margin(position: Position, player: Colour) -> int:
     """Colonies controlled by ``player`` minus the opponent's, with the tiebreak as a half."""
     result = score(position)
-    margin = 2 * (result.counts[player] - result.counts[1 - player])
+    margin = 2 * (result.counts[player] - result.counts[other(player)])
     if result.winner == player:
         margin += 1
     elif result.winner != NOBODY:
@@ -45,7 +46,7 @@ def score_margin(position: Position, player: int) -> int:
 
 def play_out(position: Position, rng: random.Random) -> int:
     """Play random moves until the game ends; return the number of plies played."""
-    moves: list[int] = []
+    moves: list[Move] = []
     plies = 0
     position.generate_moves(moves)
     while moves:

@@ -29,6 +29,7 @@ from engine.geometry import (
     RING,
     SIDES_OF,
     WITHIN,
+    Cell,
 )
 from engine.moves import (
     CONNECTION,
@@ -39,12 +40,23 @@ from engine.moves import (
     PASS,
     PASS_KIND,
     TO_SHIFT,
+    Move,
     kind_of,
     landing_of,
     origin_of,
     target_of,
 )
-from engine.pieces import BLUE, NOBODY, RED, SATELLITES_PER_PLAYER
+from engine.pieces import (
+    BLUE,
+    NOBODY,
+    RED,
+    SATELLITES_PER_PLAYER,
+    Code,
+    Colour,
+    colour_of,
+    other,
+    piece,
+)
 
 MAX_GROUP: Final = 6
 COLONY_SIZE: Final = 3
@@ -133,20 +145,34 @@ ZOBRIST: Final[tuple[int, ...]] = tuple(_zobrist_source.getrandbits(62) for _ in
 ZOBRIST_SIDE: Final = _zobrist_source.getrandbits(62)
 ZOBRIST_GRACE: Final[tuple[int, ...]] = tuple(_zobrist_source.getrandbits(62) for _ in range(4))
 
+# For each ply ``make`` pushes onto the undo stack the (cell, old anchor) pairs of
+# the groups it labels, how many ints those pairs take, the move, and last the
+# turn word: side (bit 0), grace (bits 1-2), quiet plies (bits 3-11) and plies
+# since an edge was last free (bits 12 and up).
+GRACE_SHIFT: Final = 1
+GRACE_MASK: Final = 0b11
+QUIET_SHIFT: Final = 3
+QUIET_MASK: Final = 0b1_1111_1111
+CLOSED_SHIFT: Final = 12
+SIDE_MASK: Final = 1
+
+VISITING: Final[Cell] = -2
+"""``group_of`` of a cell ``_label_group`` has already queued (neither an anchor nor NO_CELL)."""
+
 
 class Position:
     """A Satellites position: board, side to move, grace left, quiet plies."""
 
-    board: list[int]
+    board: list[Code]
     adjacent: list[list[int]]
-    group_of: list[int]
+    group_of: list[Cell]
     group_size: list[int]
     group_sum: list[list[int]]
-    cells_of: list[list[int]]
+    cells_of: list[list[Cell]]
     slot_of: list[int]
     edge_count: list[int]
     connected_count: list[int]
-    side: int
+    side: Colour
     grace: int
     quiet: int
     board_key: int
@@ -158,8 +184,8 @@ class Position:
     """The key of the position before each ply made on this object, oldest first
     (so a search knows which positions the game has already seen)."""
     _undo: list[int]
-    _flood: list[int]
-    _scratch: list[int]
+    _flood: list[Cell]
+    _scratch: list[Move]
 
     def __init__(self, rules: Rules = STANDARD) -> None:
         """An empty board, Red to move.  Fill it with ``place`` and ``rebuild_groups``."""
@@ -186,10 +212,10 @@ class Position:
 
     # ------------------------------------------------------------------ set-up
 
-    def place(self, cell: int, code: int) -> None:
+    def place(self, cell: Cell, code: Code) -> None:
         """Put a satellite on an empty cell while building a position."""
         self._put(cell, code)
-        colour = (code - 1) >> 2
+        colour = colour_of(code)
         self.slot_of[cell] = len(self.cells_of[colour])
         self.cells_of[colour].append(cell)
 
@@ -224,15 +250,15 @@ class Position:
 
     # ----------------------------------------------------------------- queries
 
-    def is_connected(self, cell: int) -> bool:
+    def is_connected(self, cell: Cell) -> bool:
         code = self.board[cell]
-        return code != 0 and self.adjacent[1 - ((code - 1) >> 2)][cell] > 0
+        return code != 0 and self.adjacent[other(colour_of(code))][cell] > 0
 
     def connections_open(self) -> bool:
         """At least one edge holds no satellite (RULES.md 3), for the player to move."""
         return self._open_for(self.side)
 
-    def _open_for(self, colour: int) -> bool:
+    def _open_for(self, colour: Colour) -> bool:
         """Whether ``colour`` may connect: an edge is free, or a variant opens them."""
         e = self.edge_count
         if e[0] == 0 or e[1] == 0 or e[2] == 0 or e[3] == 0:
@@ -243,7 +269,7 @@ class Position:
             return True
         return rules.own_edges and self.edges_held(colour) != ALL_EDGES
 
-    def edges_held(self, colour: int) -> int:
+    def edges_held(self, colour: Colour) -> int:
         """Bits (1 North, 2 South, 4 West, 8 East) of the edges holding ``colour``'s satellites."""
         held = 0
         for cell in self.cells_of[colour]:
@@ -258,11 +284,11 @@ class Position:
     def connected_total(self) -> int:
         return self.connected_count[0] + self.connected_count[1]
 
-    def is_finished(self, colour: int) -> bool:
+    def is_finished(self, colour: Colour) -> bool:
         """All 12 satellites of ``colour`` are connected."""
         return self.connected_count[colour] == SATELLITES_PER_PLAYER
 
-    def finished_player(self) -> int:
+    def finished_player(self) -> Colour:
         """The colour with all 12 satellites connected (Red if both), or NOBODY."""
         if self.connected_count[RED] == SATELLITES_PER_PLAYER:
             return RED
@@ -280,7 +306,7 @@ class Position:
         reason = self.quick_end_reason()
         if reason != NOT_OVER:
             return reason
-        if not self._has_move(self.side) and not self._has_move(1 - self.side):
+        if not self._has_move(self.side) and not self._has_move(other(self.side)):
             return ENDED_NO_MOVES
         return NOT_OVER
 
@@ -311,33 +337,33 @@ class Position:
 
     # --------------------------------------------------------- move generation
 
-    def legal_moves(self) -> list[int]:
-        moves: list[int] = []
+    def legal_moves(self) -> list[Move]:
+        moves: list[Move] = []
         self.generate_moves(moves)
         return moves
 
-    def generate_moves(self, out: list[int]) -> None:
+    def generate_moves(self, out: list[Move]) -> None:
         """Fill ``out`` with every legal move; empty when the game is over."""
         out.clear()
         if self.quick_end_reason() != NOT_OVER:
             return
         self._generate_for(self.side, out)
-        if not out and self._has_move(1 - self.side):
+        if not out and self._has_move(other(self.side)):
             out.append(PASS)
 
-    def _has_move(self, colour: int) -> bool:
+    def _has_move(self, colour: Colour) -> bool:
         scratch = self._scratch
         self._generate_for(colour, scratch)
         found = len(scratch) > 0
         scratch.clear()
         return found
 
-    def _generate_for(self, colour: int, out: list[int]) -> None:
+    def _generate_for(self, colour: Colour, out: list[Move]) -> None:
         board = self.board
         own_adjacent = self.adjacent[colour]
-        opposing = self.adjacent[1 - colour]
+        opposing = self.adjacent[other(colour)]
         is_open = self._open_for(colour)
-        base = colour * 4
+        base = piece(colour, 0)  # a satellite's code minus this is its value
         for origin in self.cells_of[colour]:
             if opposing[origin]:
                 continue  # connected satellites are locked
@@ -352,10 +378,10 @@ class Position:
                         out.append(origin | target << TO_SHIFT)
                     elif is_open and self._connection_size(target, colour) > 0:
                         out.append(origin | target << TO_SHIFT | CONNECTION_BITS)
-                elif is_open and (code - 1) >> 2 != colour and own_adjacent[target] == 0:
+                elif is_open and colour_of(code) != colour and own_adjacent[target] == 0:
                     self._add_displacements(origin, target, colour, out)
 
-    def _connection_size(self, target: int, colour: int) -> int:
+    def _connection_size(self, target: Cell, colour: Colour) -> int:
         """Size of the group a ``colour`` satellite arriving on ``target`` would
         join, or 0 if that arrival breaks RULES.md 5 (same colours touching while
         connected, a group above 6).  Merging two colonies always exceeds 6, so
@@ -364,7 +390,7 @@ class Position:
         """
         board = self.board
         own = self.adjacent[colour]
-        opposing = self.adjacent[1 - colour]
+        opposing = self.adjacent[other(colour)]
         group_of = self.group_of
         total = 1
         seen1 = seen2 = seen3 = NO_CELL
@@ -372,7 +398,7 @@ class Position:
             code = board[n]
             if code == 0:
                 continue
-            if (code - 1) >> 2 == colour:
+            if colour_of(code) == colour:
                 if opposing[n]:
                     return 0  # would touch a connected satellite of its own colour
             elif own[n]:
@@ -389,20 +415,22 @@ class Position:
                 # ``n`` becomes connected: none of its own colour may be connected next to it.
                 for m in ORTHOGONAL[n]:
                     other_code = board[m]
-                    if other_code and (other_code - 1) >> 2 != colour and own[m] and m != target:
+                    if other_code and colour_of(other_code) != colour and own[m] and m != target:
                         return 0
                 total += 1
         return total if total <= MAX_GROUP else 0
 
-    def _add_displacements(self, origin: int, target: int, colour: int, out: list[int]) -> None:
+    def _add_displacements(
+        self, origin: Cell, target: Cell, colour: Colour, out: list[Move]
+    ) -> None:
         """Displacements of the unconnected enemy on ``target`` (RULES.md 4.3)."""
         board = self.board
-        opposing = self.adjacent[1 - colour]
+        opposing = self.adjacent[other(colour)]
         if opposing[target] == 0:
             return  # the mover would not be connected there
         for k in ADJACENT[target]:
             code = board[k]
-            if code and (code - 1) >> 2 == colour and opposing[k]:
+            if code and colour_of(code) == colour and opposing[k]:
                 break
         else:
             return  # not next to one of the mover's connected satellites
@@ -415,7 +443,7 @@ class Position:
         self._lift(origin)
         self._put(target, mover)
         self._label_group(target)
-        enemy_colour = 1 - colour
+        enemy_colour = other(colour)
         mover_adjacent = self.adjacent[colour]
         head = origin | target << TO_SHIFT | DISPLACEMENT_BITS
         for land in DISPLACEMENT_TARGETS[target]:
@@ -430,7 +458,7 @@ class Position:
 
     # ----------------------------------------------------------- make / unmake
 
-    def make(self, move: int) -> None:
+    def make(self, move: Move) -> None:
         """Play a legal move.  ``unmake`` takes it back exactly."""
         undo = self._undo
         self.history.append(self.key())
@@ -455,7 +483,12 @@ class Position:
                     self._label_group(target)
         undo.append(len(undo) - marker)
         undo.append(move)
-        undo.append(self.side | self.grace << 1 | self.quiet << 3 | self.closed << 12)
+        undo.append(
+            self.side
+            | self.grace << GRACE_SHIFT
+            | self.quiet << QUIET_SHIFT
+            | self.closed << CLOSED_SHIFT
+        )
         connected = self.connected_count[0] + self.connected_count[1]
         self.quiet = 0 if connected > before else self.quiet + 1
         e = self.edge_count
@@ -469,10 +502,10 @@ class Position:
             return
         finished = self.finished_player()
         if finished != NOBODY and connected < CONNECTED_TO_END:
-            self.side = 1 - finished
+            self.side = other(finished)
             self.grace = GRACE_MOVES
         else:
-            self.side = 1 - self.side
+            self.side = other(self.side)
 
     def unmake(self) -> None:
         undo = self._undo
@@ -480,10 +513,10 @@ class Position:
         turn = undo.pop()
         move = undo.pop()
         records = undo.pop()
-        self.side = turn & 1
-        self.grace = (turn >> 1) & 3
-        self.quiet = (turn >> 3) & 511
-        self.closed = turn >> 12
+        self.side = turn & SIDE_MASK
+        self.grace = (turn >> GRACE_SHIFT) & GRACE_MASK
+        self.quiet = (turn >> QUIET_SHIFT) & QUIET_MASK
+        self.closed = turn >> CLOSED_SHIFT
         kind = kind_of(move)
         if kind == PASS_KIND:
             return
@@ -500,26 +533,28 @@ class Position:
 
     # ------------------------------------------------------------ primitives
 
-    def _put(self, cell: int, code: int) -> None:
+    def _put(self, cell: Cell, code: Code) -> None:
         self.board[cell] = code
-        counts = self.adjacent[(code - 1) >> 2]
+        counts = self.adjacent[colour_of(code)]
         for n in ORTHOGONAL[cell]:
             counts[n] += 1
         for i in self.edge_indexes[cell]:
             self.edge_count[i] += 1
         self.board_key ^= ZOBRIST[code * CELLS + cell]
 
-    def _lift(self, cell: int) -> None:
+    def _lift(self, cell: Cell) -> None:
         code = self.board[cell]
         self.board[cell] = 0
-        counts = self.adjacent[(code - 1) >> 2]
+        counts = self.adjacent[colour_of(code)]
         for n in ORTHOGONAL[cell]:
             counts[n] -= 1
         for i in self.edge_indexes[cell]:
             self.edge_count[i] -= 1
         self.board_key ^= ZOBRIST[code * CELLS + cell]
 
-    def _move_pair(self, mover_from: int, mover_to: int, enemy_from: int, enemy_to: int) -> None:
+    def _move_pair(
+        self, mover_from: Cell, mover_to: Cell, enemy_from: Cell, enemy_to: Cell
+    ) -> None:
         """Move a displacement's two satellites at once.
 
         Both leave before either arrives, so the displaced satellite may land on
@@ -533,21 +568,21 @@ class Position:
         self._lift(enemy_from)
         self.slot_of[mover_from] = NO_CELL
         self.slot_of[enemy_from] = NO_CELL
-        self.cells_of[(mover - 1) >> 2][mover_slot] = mover_to
-        self.cells_of[(enemy - 1) >> 2][enemy_slot] = enemy_to
+        self.cells_of[colour_of(mover)][mover_slot] = mover_to
+        self.cells_of[colour_of(enemy)][enemy_slot] = enemy_to
         self.slot_of[mover_to] = mover_slot
         self.slot_of[enemy_to] = enemy_slot
         self._put(mover_to, mover)
         self._put(enemy_to, enemy)
 
-    def _move_slot(self, origin: int, target: int, code: int) -> None:
+    def _move_slot(self, origin: Cell, target: Cell, code: Code) -> None:
         """Keep the per-colour cell lists in step with a satellite moving."""
         slot = self.slot_of[origin]
-        self.cells_of[(code - 1) >> 2][slot] = target
+        self.cells_of[colour_of(code)][slot] = target
         self.slot_of[target] = slot
         self.slot_of[origin] = NO_CELL
 
-    def _label_group(self, start: int) -> None:
+    def _label_group(self, start: Cell) -> None:
         """Flood the group containing ``start`` and anchor it there.
 
         Pushes (cell, old anchor) pairs onto the undo stack and counts newly
@@ -562,7 +597,7 @@ class Position:
         seen_start = len(undo)
         undo.append(start)
         undo.append(group_of[start])
-        group_of[start] = -2  # visiting
+        group_of[start] = VISITING
         red_sum = 0
         blue_sum = 0
         i = 0
@@ -570,22 +605,22 @@ class Position:
             cell = flood[i]
             i += 1
             code = board[cell]
-            colour = (code - 1) >> 2
+            colour = colour_of(code)
             if colour:
                 blue_sum += code - 4
             else:
                 red_sum += code
             for n in ORTHOGONAL[cell]:
                 other_code = board[n]
-                if other_code and (other_code - 1) >> 2 != colour and group_of[n] != -2:
+                if other_code and colour_of(other_code) != colour and group_of[n] != VISITING:
                     undo.append(n)
                     undo.append(group_of[n])
-                    group_of[n] = -2
+                    group_of[n] = VISITING
                     flood[size] = n
                     size += 1
         for j in range(seen_start, len(undo), 2):
             if undo[j + 1] == NO_CELL:
-                self.connected_count[(board[undo[j]] - 1) >> 2] += 1
+                self.connected_count[colour_of(board[undo[j]])] += 1
             group_of[undo[j]] = start
         self.group_size[start] = size
         self.group_sum[RED][start] = red_sum
@@ -600,5 +635,5 @@ class Position:
             old = undo.pop()
             cell = undo.pop()
             if old == NO_CELL:
-                self.connected_count[(board[cell] - 1) >> 2] -= 1
+                self.connected_count[colour_of(board[cell])] -= 1
             group_of[cell] = old

@@ -27,6 +27,7 @@ value always stays on its own line and reads back exactly.
 import re
 from dataclasses import dataclass, field
 
+from engine.moves import Move
 from engine.notation import (
     IllegalMoveError,
     NotationError,
@@ -59,7 +60,7 @@ class RecordError(ValueError):
 class GameRecord:
     start: str
     """The start position in RULES.md section 8 notation."""
-    moves: list[int] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
     seed: int | None = None
     """The setup seed; None for a position set up by hand."""
     red: str = "Red"
@@ -91,7 +92,23 @@ def result_of(position: Position) -> str:
 
 
 def format_record(record: GameRecord) -> str:
-    """The record as text; RecordError for a record the reader would refuse."""
+    """The record as text; RecordError for a record the reader would refuse.
+
+    >>> record = GameRecord.from_seed(1, red="Ana", blue="Ben")
+    >>> record.moves.append(parse_move(record.final_position(), "c10-d9"))
+    >>> text = format_record(record)
+    >>> print(text[: text.index("[Start")], end="")
+    [Format "satellites-record 1"]
+    [Seed "1"]
+    [Date ""]
+    [Red "Ana"]
+    [Blue "Ben"]
+    [Result "*"]
+    >>> text.splitlines()[-1]
+    '1. c10-d9 *'
+    >>> parse_record(text) == record
+    True
+    """
     _check_writable(record)
     final = record.final_position()
     result = result_of(final)
@@ -165,7 +182,18 @@ def _wrap(tokens: list[str]) -> list[str]:
 
 
 def parse_record(text: str) -> GameRecord:
-    """Read a record, replaying and validating every move."""
+    r"""Read a record, replaying and validating every move.
+
+    A record drawn from a seed may leave out its start position:
+
+    >>> text = '[Format "satellites-record 1"]\n[Seed "1"]\n\n1. c10-d9 2. b5-c6 *\n'
+    >>> record = parse_record(text)
+    >>> [format_move(move) for move in record.moves], record.red, record.result()
+    (['c10-d9', 'b5-c6'], 'Red', '*')
+    >>> parse_record(text.replace("b5-c6", "a1-a2"))
+    Traceback (most recent call last):
+    engine.record.RecordError: ply 2: 'a1-a2' is not a legal move in this position
+    """
     headers, movetext = _split_headers(text)
     if headers.get("Format") != FORMAT:
         raise RecordError(f'not a Satellites record of a known version (Format "{FORMAT}")')

@@ -2,8 +2,8 @@
 
 from dataclasses import dataclass
 
-from engine.geometry import CELLS, NO_CELL
-from engine.pieces import BLUE, NOBODY, RED, colour_of, value_of
+from engine.geometry import CELLS, NO_CELL, Cell
+from engine.pieces import BLUE, NOBODY, RED, Colour, colour_of, value_of
 from engine.position import COLONY_SIZE, ENDED_BLOCKADE, MAX_GROUP, Position
 
 
@@ -11,7 +11,7 @@ from engine.position import COLONY_SIZE, ENDED_BLOCKADE, MAX_GROUP, Position
 class Group:
     """A connected group: a pair (2 satellites) or a colony (3 or more)."""
 
-    cells: tuple[int, ...]
+    cells: tuple[Cell, ...]
     red_sum: int
     blue_sum: int
 
@@ -32,7 +32,7 @@ class Group:
         return self.size == MAX_GROUP
 
     @property
-    def controller(self) -> int:
+    def controller(self) -> Colour:
         """RED or BLUE for the strictly greater own sum, NOBODY when disputed.
 
         Pairs are never controlled: they score for nobody.
@@ -51,7 +51,7 @@ class Score:
     """Colonies controlled by Red and by Blue."""
     controlled_totals: tuple[tuple[int, ...], tuple[int, ...]]
     """Totals of each player's controlled colonies, lowest first."""
-    winner: int
+    winner: Colour
     """RED, BLUE or NOBODY for a draw."""
     tiebreak_step: int
     """0 when the colony count decided; k when the k-th lowest totals decided
@@ -64,7 +64,7 @@ class Score:
 
 def groups(position: Position) -> list[Group]:
     """Every group on the board, ordered by its lowest cell."""
-    members: dict[int, list[int]] = {}
+    members: dict[Cell, list[Cell]] = {}
     for cell in range(CELLS):
         anchor = position.group_of[cell]
         if anchor != NO_CELL:
@@ -97,7 +97,7 @@ def score(position: Position) -> Score:
     return Score(colonies, counts, totals, NOBODY, -1)
 
 
-def game_winner(position: Position) -> int:
+def game_winner(position: Position) -> Colour:
     """The winner of a finished game: the score's, except that the blockade
     variant's end (``Rules.blockade_plies``) is a draw."""
     if position.rules.blockade_plies and position.quick_end_reason() == ENDED_BLOCKADE:

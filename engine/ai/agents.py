@@ -25,6 +25,7 @@ from engine.ai.levels import level
 from engine.ai.mcts import mcts_move
 from engine.ai.search import Search
 from engine.ai.uct import uct_move
+from engine.moves import Move
 from engine.playout import greedy_move, random_move
 from engine.position import Position
 from engine.text import shown, whole_number
@@ -60,7 +61,7 @@ class Agent:
     seconds: float = 0.0
     spec: str = ""
 
-    def choose(self, position: Position, rng: random.Random) -> int:
+    def choose(self, position: Position, rng: random.Random) -> Move:
         """This agent's move (the position must not be over)."""
         if self.kind is Kind.RANDOM:
             return random_move(position, rng)

@@ -18,7 +18,8 @@ from random import Random
 
 from engine.ai.agents import AGENT_FORMS, Agent, parse_agent
 from engine.arguments import MAX_GAMES, MAX_SEED, MAX_WORKERS, CommandParser, whole_number_in
-from engine.pieces import BLUE, NOBODY, RED
+from engine.moves import Move
+from engine.pieces import BLUE, NOBODY, RED, other
 from engine.position import STANDARD, VARIANT_END_REASON_NAMES, Rules
 from engine.scoring import game_winner, score
 from engine.start import starting_position
@@ -42,7 +43,7 @@ class GameResult:
     """The key of every position of the game, the start first and the end last."""
     colonies: int = 0
     """Colonies on the board at the end, controlled or disputed."""
-    moves: tuple[int, ...] = ()
+    moves: tuple[Move, ...] = ()
     """Every move of the game, so it can be replayed (the balance lab does)."""
 
 
@@ -58,7 +59,7 @@ class Thinking:
 def play_game(a: Agent, b: Agent, seed: int, a_is_red: bool, rules: Rules = STANDARD) -> GameResult:
     """Play one game from the start position ``seed`` draws, under ``rules``."""
     position = starting_position(seed, rules)
-    played: list[int] = []
+    played: list[Move] = []
     red, blue = (a, b) if a_is_red else (b, a)
     agents = (red, blue)
     rngs = (Random(seed * 4 + 1), Random(seed * 4 + 2))
@@ -81,7 +82,7 @@ def play_game(a: Agent, b: Agent, seed: int, a_is_red: bool, rules: Rules = STAN
     winner = game_winner(position)
     a_colour = RED if a_is_red else BLUE
     points = 0.5 if winner == NOBODY else float(winner == a_colour)
-    b_colour = 1 - a_colour
+    b_colour = other(a_colour)
     return GameResult(
         seed,
         a_is_red,

@@ -11,7 +11,9 @@ a variant that breaks the blockade, holding the edges stops paying.
 import random
 from typing import Final
 
-from engine.geometry import SIZE, file_of, rank_of
+from engine.geometry import SIZE, Cell, file_of, rank_of
+from engine.moves import Move
+from engine.pieces import Colour
 from engine.position import Position
 
 HELD_WEIGHT: Final = 1000
@@ -19,7 +21,7 @@ HELD_WEIGHT: Final = 1000
 LAST: Final = SIZE - 1
 
 
-def blockade_move(position: Position, rng: random.Random) -> int:
+def blockade_move(position: Position, rng: random.Random) -> Move:
     """The probe's move (the position must not be over): the one that leaves the
     most edges held and the fewest steps still to walk, at random among equals."""
     colour = position.side
@@ -36,12 +38,12 @@ def blockade_move(position: Position, rng: random.Random) -> int:
     return best
 
 
-def _value(position: Position, colour: int) -> int:
+def _value(position: Position, colour: Colour) -> int:
     held = position.edges_held(colour)
     return HELD_WEIGHT * held.bit_count() - _steps_to(position, colour, held)
 
 
-def _steps_to(position: Position, colour: int, held: int) -> int:
+def _steps_to(position: Position, colour: Colour, held: int) -> int:
     """Steps the nearest free satellites (not on an edge) still need to stand on
     each edge not held (a rough count: straight towards the edge's line)."""
     walkers = [
@@ -57,7 +59,7 @@ def _steps_to(position: Position, colour: int, held: int) -> int:
     return total
 
 
-def _distance(cell: int, edge: int) -> int:
+def _distance(cell: Cell, edge: int) -> int:
     """Steps from ``cell`` to the line of ``edge`` (0 North, 1 South, 2 West, 3 East)."""
     f, r = file_of(cell), rank_of(cell)
     across = (LAST - r, r, f, LAST - f)[edge]

@@ -21,8 +21,8 @@ Finished games are scored exactly, far outside the range of the heuristic.
 
 from typing import Final
 
-from engine.geometry import CELLS, RING, SIZE, file_of, rank_of
-from engine.pieces import BLUE, NOBODY, RED
+from engine.geometry import CELLS, RING, SIZE, Cell, file_of, rank_of
+from engine.pieces import BLUE, NOBODY, RED, Colour, other, piece
 from engine.position import COLONY_SIZE, MAX_GROUP, Position
 from engine.scoring import game_winner, score
 
@@ -46,7 +46,7 @@ WIN: Final = 1_000_000
 WIN_THRESHOLD: Final = WIN // 2
 
 
-def _centrality(cell: int) -> int:
+def _centrality(cell: Cell) -> int:
     """0 on the edge, 4 on the four middle cells."""
     f = file_of(cell)
     r = rank_of(cell)
@@ -102,12 +102,12 @@ def evaluate_for_red(position: Position) -> int:
     return value + WIN_NOW * _winner_sign(position)
 
 
-def connection_threats(position: Position, colour: int) -> int:
+def connection_threats(position: Position, colour: Colour) -> int:
     """Unconnected satellites of ``colour`` with a connection in reach were
     connections open (rules 5 aside: a cheap count, not move generation)."""
     board = position.board
-    opposing = position.adjacent[1 - colour]
-    base = colour * 4
+    opposing = position.adjacent[other(colour)]
+    base = piece(colour, 0)  # a satellite's code minus this is its value
     count = 0
     for cell in position.cells_of[colour]:
         if opposing[cell]:
@@ -129,7 +129,7 @@ def _winner_sign(position: Position) -> int:
     return 0
 
 
-def winner_now(position: Position) -> int:
+def winner_now(position: Position) -> Colour:
     """The winner by RULES.md 7 of the groups as they stand, without building a Score."""
     group_of = position.group_of
     group_size = position.group_size
@@ -168,7 +168,7 @@ def final_value(position: Position, ply: int) -> int:
     (and slow losses); a bigger colony lead scores a little higher."""
     result = score(position)
     mover = position.side
-    lead = result.counts[mover] - result.counts[1 - mover]
+    lead = result.counts[mover] - result.counts[other(mover)]
     winner = game_winner(position) if position.rules.blockade_plies else result.winner
     if winner == NOBODY:
         return 0

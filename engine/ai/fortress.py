@@ -12,8 +12,9 @@ edge, the fortress holds nothing.
 import random
 from typing import Final
 
-from engine.geometry import cell_at, file_of, rank_of
-from engine.moves import origin_of, target_of
+from engine.geometry import Cell, cell_at, file_of, rank_of
+from engine.moves import Move, origin_of, target_of
+from engine.pieces import Colour, colour_of
 from engine.position import Position
 
 LAST: Final = 9
@@ -23,12 +24,12 @@ CORNER_PAIRS: Final = (
 )
 
 
-def distance(a: int, b: int) -> int:
+def distance(a: Cell, b: Cell) -> int:
     """King steps between two cells."""
     return max(abs(file_of(a) - file_of(b)), abs(rank_of(a) - rank_of(b)))
 
 
-def fortress_move(position: Position, rng: random.Random) -> int:
+def fortress_move(position: Position, rng: random.Random) -> Move:
     """The probe's move (the position must not be over)."""
     moves = position.legal_moves()
     colour = position.side
@@ -41,12 +42,12 @@ def fortress_move(position: Position, rng: random.Random) -> int:
     return best
 
 
-def _holds(position: Position, colour: int, cell: int) -> bool:
+def _holds(position: Position, colour: Colour, cell: Cell) -> bool:
     code = position.board[cell]
-    return code != 0 and (code - 1) >> 2 == colour
+    return code != 0 and colour_of(code) == colour
 
 
-def _gap(position: Position, colour: int, corners: tuple[int, int]) -> int:
+def _gap(position: Position, colour: Colour, corners: tuple[Cell, Cell]) -> int:
     """Steps the nearest free satellites still need to stand on ``corners``."""
     walkers = [
         cell
@@ -61,7 +62,7 @@ def _gap(position: Position, colour: int, corners: tuple[int, int]) -> int:
     return total
 
 
-def _gap_after(position: Position, colour: int, corners: tuple[int, int], move: int) -> int:
+def _gap_after(position: Position, colour: Colour, corners: tuple[Cell, Cell], move: Move) -> int:
     position.make(move)
     gap = _gap(position, colour, corners)
     position.unmake()

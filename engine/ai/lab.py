@@ -35,7 +35,7 @@ from engine.ai.agents import parse_agent
 from engine.ai.arena import GameResult
 from engine.ai.lab_backends import Backend, games_per_seed, play_all
 from engine.arguments import MAX_GAMES, MAX_SEED, MAX_WORKERS, CommandParser, whole_number_in
-from engine.moves import DISPLACEMENT, kind_of
+from engine.moves import DISPLACEMENT, Move, kind_of
 from engine.pieces import NOBODY, RED
 from engine.position import (
     ALL_EDGES,
@@ -115,7 +115,7 @@ class GameFacts:
     satellites alone keep connections closed): a leader's freeze."""
 
 
-def game_facts(seed: int, moves: list[int], rules: Rules) -> GameFacts:
+def game_facts(seed: int, moves: list[Move], rules: Rules) -> GameFacts:
     """Replay one game and read what the report counts."""
     position = starting_position(seed, rules)
     gaps: list[int] = []
@@ -182,7 +182,7 @@ def read_results(path: Path) -> list[dict[str, object]]:
     return list(games.values())
 
 
-def seed_and_moves(entry: dict[str, object]) -> tuple[int, list[int]]:
+def seed_and_moves(entry: dict[str, object]) -> tuple[int, list[Move]]:
     """The start seed and the moves of one game of the results file."""
     seed, moves = entry["seed"], entry["moves"]
     if not isinstance(seed, int) or not isinstance(moves, list):

@@ -25,8 +25,8 @@ from typing import Final
 
 from engine.ai.budget import Budget
 from engine.ai.evaluation import evaluate
-from engine.moves import CONNECTION, DISPLACEMENT, kind_of
-from engine.pieces import NOBODY
+from engine.moves import Move, is_forcing
+from engine.pieces import NOBODY, RED, Colour, other
 from engine.position import Position
 from engine.scoring import game_winner
 
@@ -47,23 +47,23 @@ class Node:
 
     __slots__ = ("children", "key", "move", "mover", "proof", "untried", "visits", "wins")
 
-    move: int
-    mover: int
+    move: Move
+    mover: Colour
     key: int
     children: list["Node"]
-    untried: list[int]
+    untried: list[Move]
     visits: int
     wins: float
     proof: int
 
-    def __init__(self, move: int, mover: int, position: Position) -> None:
+    def __init__(self, move: Move, mover: Colour, position: Position) -> None:
         self.move = move
         self.mover = mover
         self.key = position.key()
         self.children = []
         moves = position.legal_moves()
         # Informed expansion: the forcing moves are tried first (popped from the end).
-        moves.sort(key=_is_forcing)
+        moves.sort(key=is_forcing)
         self.untried = moves
         self.visits = 0
         self.wins = 0.0
@@ -74,15 +74,13 @@ class Node:
                 self.proof = WON if winner == mover else LOST
 
 
-def _is_forcing(move: int) -> bool:
-    return kind_of(move) in (CONNECTION, DISPLACEMENT)
-
-
 _kept: list[Node] = []
 """The node of the last move chosen, for tree reuse."""
 
 
-def mcts_move(position: Position, rng: random.Random, iterations: int, seconds: float = 0.0) -> int:
+def mcts_move(
+    position: Position, rng: random.Random, iterations: int, seconds: float = 0.0
+) -> Move:
     """The best root move after ``iterations`` or ``seconds`` (0: no limit of that kind)."""
     budget = Budget(iterations, seconds, "MCTS")
     board = position.copy()
@@ -104,7 +102,7 @@ def _reused_root(board: Position) -> Node:
         for reply in kept.children:
             if reply.key == key and reply.mover != board.side:
                 return reply
-    return Node(-1, 1 - board.side, board)
+    return Node(-1, other(board.side), board)
 
 
 def _final_choice(root: Node) -> Node:
@@ -155,7 +153,7 @@ def _iterate(board: Position, root: Node, rng: random.Random) -> None:
         node = child
     if node.proof != UNKNOWN:
         chance = 1.0 if node.proof == WON else 0.0
-        red_chance = chance if node.mover == 0 else 1.0 - chance
+        red_chance = chance if node.mover == RED else 1.0 - chance
     else:
         red_chance, played = _playout(board, rng)
         made += played
@@ -163,18 +161,18 @@ def _iterate(board: Position, root: Node, rng: random.Random) -> None:
         board.unmake()
     for visited in path:
         visited.visits += 1
-        visited.wins += red_chance if visited.mover == 0 else 1.0 - red_chance
+        visited.wins += red_chance if visited.mover == RED else 1.0 - red_chance
     for visited in reversed(path):
         _prove(visited)
 
 
 def _playout(board: Position, rng: random.Random) -> tuple[float, int]:
     """Red's winning chance after a short informed playout, and the plies played."""
-    moves: list[int] = []
+    moves: list[Move] = []
     played = 0
     board.generate_moves(moves)
     while moves and played < CUTOFF_PLIES:
-        forcing = [m for m in moves if _is_forcing(m)]
+        forcing = [m for m in moves if is_forcing(m)]
         if forcing and rng.random() < FORCING_CHANCE:
             move = forcing[rng.randrange(len(forcing))]
         else:
@@ -184,9 +182,9 @@ def _playout(board: Position, rng: random.Random) -> tuple[float, int]:
         board.generate_moves(moves)
     if not moves:
         winner = game_winner(board)
-        return (0.5 if winner == NOBODY else float(winner == 0)), played
+        return (0.5 if winner == NOBODY else float(winner == RED)), played
     value = evaluate(board)
-    red_value = value if board.side == 0 else -value
+    red_value = value if board.side == RED else -value
     return 1.0 / (1.0 + math.exp(-red_value / EVALUATION_SCALE)), played
 
 

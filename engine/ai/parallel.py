@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Final
 
 from engine.ai.search import Limits, Search, SearchResult
+from engine.moves import Move
 from engine.notation import format_position, parse_position
 from engine.position import Position
 
@@ -101,7 +102,7 @@ def _still_wanted(number: int) -> bool:
 
 
 def _search_share(
-    text: str, history: list[int], moves: list[int], limits: LimitFields, seed: int, number: int
+    text: str, history: list[int], moves: list[Move], limits: LimitFields, seed: int, number: int
 ) -> ResultFields:
     """One worker's search of its share of the root moves (plain data both ways)."""
     position = parse_position(text)

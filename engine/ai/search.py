@@ -54,7 +54,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.ai.evaluation import WIN_THRESHOLD, evaluate, final_value
-from engine.moves import CONNECTION, DISPLACEMENT, kind_of
+from engine.moves import CONNECTION, DISPLACEMENT, Move, is_forcing, kind_of
+from engine.pieces import Colour
 from engine.position import GRACE_MOVES, NOT_OVER, Position
 
 INFINITY: Final = 10_000_000
@@ -115,7 +116,7 @@ class Limits:
 class SearchResult:
     """The move chosen, its value for the mover, and what it cost."""
 
-    move: int
+    move: Move
     value: int
     depth: int
     nodes: int
@@ -134,18 +135,18 @@ class Search:
     seed: int
     nodes: int
     depth: int
-    best_move: int
+    best_move: Move
     best_value: int
     cancelled: bool
     _deadline: float
     _next_check: int
-    _table: dict[int, tuple[int, int, int, int]]
-    _killers: list[int]
-    _history: dict[int, int]
-    _move_lists: list[list[int]]
+    _table: dict[int, tuple[int, int, int, Move]]
+    _killers: list[Move]
+    _history: dict[Move, int]
+    _move_lists: list[list[Move]]
     _salt: int
-    _root_side: int
-    _root_moves: list[int] | None
+    _root_side: Colour
+    _root_moves: list[Move] | None
     stop_when: Callable[[], bool] | None
     """Asked every few nodes, like ``cancel``: a stop from outside the process."""
     _seen: set[int]
@@ -156,7 +157,7 @@ class Search:
         position: Position,
         limits: Limits,
         seed: int = 0,
-        root_moves: list[int] | None = None,
+        root_moves: list[Move] | None = None,
     ) -> None:
         """Search a private copy of ``position`` (the caller's stays untouched),
         among ``root_moves`` only when given (legal moves, for parallel search)."""
@@ -206,7 +207,7 @@ class Search:
 
     # ------------------------------------------------------------ iterations
 
-    def _deepen(self, root_moves: list[int]) -> None:
+    def _deepen(self, root_moves: list[Move]) -> None:
         values = [0] * len(root_moves)
         for depth in range(1, self.limits.max_depth + 1):
             try:
@@ -218,7 +219,7 @@ class Search:
                 return  # a proven result does not change with depth
             _sort_by_values(root_moves, values)
 
-    def _search_root(self, root_moves: list[int], values: list[int], depth: int) -> None:
+    def _search_root(self, root_moves: list[Move], values: list[int], depth: int) -> None:
         """One iteration; ``best_move`` follows every root move proven better.
 
         An abort leaves the private position mid-line: the search ends there.
@@ -442,7 +443,7 @@ class Search:
             value += (mixed >> 32) % (2 * noise + 1) - noise
         return value
 
-    def _order(self, moves: list[int], table_move: int, ply: int) -> None:
+    def _order(self, moves: list[Move], table_move: Move, ply: int) -> None:
         """Sort ``moves`` best-first in place, packing each move with its rank."""
         killer = self._killers[ply]
         history = self._history
@@ -466,14 +467,14 @@ class Search:
         for i in range(len(moves)):
             moves[i] &= MOVE_MASK
 
-    def _reward(self, move: int, depth: int, ply: int) -> None:
+    def _reward(self, move: Move, depth: int, ply: int) -> None:
         """Remember a move that refuted a line (killer and history)."""
         if is_forcing(move):
             return
         self._killers[ply] = move
         self._history[move] = min(HISTORY_CAP, self._history.get(move, 0) + depth * depth)
 
-    def _store(self, key: int, depth: int, bound: int, value: int, move: int) -> None:
+    def _store(self, key: int, depth: int, bound: int, value: int, move: Move) -> None:
         table = self._table
         if len(table) >= TABLE_LIMIT:
             table.clear()
@@ -486,7 +487,7 @@ def depth_cost(position: Position) -> int:
     return 0 if 0 < position.grace < GRACE_MOVES else 1
 
 
-def late_move_reduction(depth: int, index: int, move: int, cost: int, child: Position) -> int:
+def late_move_reduction(depth: int, index: int, move: Move, cost: int, child: Position) -> int:
     """One unit of depth off a quiet move far down the order, searched deep enough
     to afford it; never in a grace phase, where every move counts."""
     if (
@@ -500,12 +501,7 @@ def late_move_reduction(depth: int, index: int, move: int, cost: int, child: Pos
     return 0
 
 
-def is_forcing(move: int) -> bool:
-    """Connections and displacements: the moves that change the groups."""
-    return kind_of(move) in (CONNECTION, DISPLACEMENT)
-
-
-def _sort_by_values(moves: list[int], values: list[int]) -> None:
+def _sort_by_values(moves: list[Move], values: list[int]) -> None:
     """Reorder root moves by their last values, best first (stable for ties)."""
     order = sorted(range(len(moves)), key=values.__getitem__, reverse=True)
     moves[:] = [moves[i] for i in order]

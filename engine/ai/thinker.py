@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from engine.ai.levels import HINT_LEVEL, level
 from engine.ai.parallel import ParallelSearch, default_workers
 from engine.ai.search import Search, SearchResult
+from engine.moves import Move
 from engine.position import Position
 
 CANCEL_WAIT = 0.05
@@ -89,7 +90,7 @@ class Thinker:
         done = self._result is not None
         return Progress(done, search.nodes, search.depth, 1.0 if done else fraction)
 
-    def result(self) -> int | None:
+    def result(self) -> Move | None:
         """The chosen move once the search is done, else None."""
         return self._result.move if self._result is not None else None
 

@@ -11,7 +11,8 @@ import random
 from typing import Final
 
 from engine.ai.budget import Budget
-from engine.pieces import NOBODY
+from engine.moves import Move
+from engine.pieces import NOBODY, Colour
 from engine.position import Position
 from engine.scoring import score
 
@@ -23,14 +24,14 @@ class Node:
 
     __slots__ = ("children", "move", "mover", "untried", "visits", "wins")
 
-    move: int
-    mover: int
+    move: Move
+    mover: Colour
     children: list["Node"]
-    untried: list[int]
+    untried: list[Move]
     visits: int
     wins: float
 
-    def __init__(self, move: int, mover: int, untried: list[int]) -> None:
+    def __init__(self, move: Move, mover: Colour, untried: list[Move]) -> None:
         self.move = move
         self.mover = mover
         self.children = []
@@ -50,7 +51,7 @@ class Node:
         return best
 
 
-def uct_move(position: Position, rng: random.Random, iterations: int, seconds: float = 0.0) -> int:
+def uct_move(position: Position, rng: random.Random, iterations: int, seconds: float = 0.0) -> Move:
     """The most visited root move after ``iterations`` or ``seconds`` (0: no limit
     of that kind), whichever ends first."""
     board = position.copy()
@@ -88,7 +89,7 @@ def _iterate(board: Position, root: Node, rng: random.Random) -> None:
         child = Node(move, mover, board.legal_moves())
         node.children.append(child)
         path.append(child)
-    moves: list[int] = []
+    moves: list[Move] = []
     board.generate_moves(moves)
     while moves:
         board.make(moves[rng.randrange(len(moves))])

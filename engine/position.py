@@ -361,7 +361,7 @@ class Position:
     def _generate_for(self, colour: Colour, out: list[Move]) -> None:
         board = self.board
         own_adjacent = self.adjacent[colour]
-        opposing = self.adjacent[other(colour)]
+        opposing = self.adjacent[1 - colour]
         is_open = self._open_for(colour)
         base = piece(colour, 0)  # a satellite's code minus this is its value
         for origin in self.cells_of[colour]:
@@ -372,13 +372,13 @@ class Position:
                 if board[target] == 0 and opposing[target] == 0:
                     out.append(origin | target << TO_SHIFT)
             for target in RING[origin][value]:
-                code = board[target]
+                code = board[target]  # (code - 1) >> 2 below: colour_of, written out (hot path)
                 if code == 0:
                     if opposing[target] == 0:
                         out.append(origin | target << TO_SHIFT)
                     elif is_open and self._connection_size(target, colour) > 0:
                         out.append(origin | target << TO_SHIFT | CONNECTION_BITS)
-                elif is_open and colour_of(code) != colour and own_adjacent[target] == 0:
+                elif is_open and (code - 1) >> 2 != colour and own_adjacent[target] == 0:
                     self._add_displacements(origin, target, colour, out)
 
     def _connection_size(self, target: Cell, colour: Colour) -> int:
@@ -390,7 +390,7 @@ class Position:
         """
         board = self.board
         own = self.adjacent[colour]
-        opposing = self.adjacent[other(colour)]
+        opposing = self.adjacent[1 - colour]
         group_of = self.group_of
         total = 1
         seen1 = seen2 = seen3 = NO_CELL
@@ -398,7 +398,8 @@ class Position:
             code = board[n]
             if code == 0:
                 continue
-            if colour_of(code) == colour:
+            # colour_of(code), written out (hot path)
+            if (code - 1) >> 2 == colour:
                 if opposing[n]:
                     return 0  # would touch a connected satellite of its own colour
             elif own[n]:
@@ -415,7 +416,8 @@ class Position:
                 # ``n`` becomes connected: none of its own colour may be connected next to it.
                 for m in ORTHOGONAL[n]:
                     other_code = board[m]
-                    if other_code and colour_of(other_code) != colour and own[m] and m != target:
+                    # colour_of(other_code), written out (hot path)
+                    if other_code and (other_code - 1) >> 2 != colour and own[m] and m != target:
                         return 0
                 total += 1
         return total if total <= MAX_GROUP else 0
@@ -535,7 +537,7 @@ class Position:
 
     def _put(self, cell: Cell, code: Code) -> None:
         self.board[cell] = code
-        counts = self.adjacent[colour_of(code)]
+        counts = self.adjacent[(code - 1) >> 2]  # colour_of(code), written out (hot path)
         for n in ORTHOGONAL[cell]:
             counts[n] += 1
         for i in self.edge_indexes[cell]:
@@ -545,7 +547,7 @@ class Position:
     def _lift(self, cell: Cell) -> None:
         code = self.board[cell]
         self.board[cell] = 0
-        counts = self.adjacent[colour_of(code)]
+        counts = self.adjacent[(code - 1) >> 2]  # colour_of(code), written out (hot path)
         for n in ORTHOGONAL[cell]:
             counts[n] -= 1
         for i in self.edge_indexes[cell]:
@@ -578,7 +580,8 @@ class Position:
     def _move_slot(self, origin: Cell, target: Cell, code: Code) -> None:
         """Keep the per-colour cell lists in step with a satellite moving."""
         slot = self.slot_of[origin]
-        self.cells_of[colour_of(code)][slot] = target
+        # colour_of(code), written out (hot path)
+        self.cells_of[(code - 1) >> 2][slot] = target
         self.slot_of[target] = slot
         self.slot_of[origin] = NO_CELL
 
@@ -605,14 +608,15 @@ class Position:
             cell = flood[i]
             i += 1
             code = board[cell]
-            colour = colour_of(code)
+            colour = (code - 1) >> 2  # colour_of(code), written out (hot path)
             if colour:
                 blue_sum += code - 4
             else:
                 red_sum += code
             for n in ORTHOGONAL[cell]:
                 other_code = board[n]
-                if other_code and colour_of(other_code) != colour and group_of[n] != VISITING:
+                # colour_of(other_code), written out (hot path)
+                if other_code and (other_code - 1) >> 2 != colour and group_of[n] != VISITING:
                     undo.append(n)
                     undo.append(group_of[n])
                     group_of[n] = VISITING

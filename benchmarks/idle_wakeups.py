@@ -30,7 +30,7 @@ from device.hardware.profiles import PROFILES
 from device.play.game import Game, GameSetup, Mode
 from drivers.display import HeadlessDisplay
 from drivers.input_wait import FdWaiter
-from engine.arguments import OneLineParser, number_in
+from engine.arguments import OneLineParser, number_in, whole_number_in
 
 
 def idle(app: App, waiter: FdWaiter, seconds: float) -> tuple[float, float]:
@@ -47,7 +47,7 @@ def main() -> None:
     parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", default=10, **number_in(1, 3600, "idle time measured, each"))
     parser.add_argument("--profile", default="hatmini", choices=sorted(PROFILES))
-    parser.add_argument("--level", type=int, default=1, choices=range(1, 6), help="computer")
+    parser.add_argument("--level", default=1, **whole_number_in(1, 5, "the computer's level"))
     options = parser.parse_args()
     pygame.display.init()
     pygame.font.init()

@@ -60,6 +60,8 @@ def test_the_pi_bundle_holds_the_game_and_its_aarch64_wheels(tmp_path: Path) -> 
     assert pyserial.startswith("pyserial-")
 
 
+@pytest.mark.long  # a real offline install of the real wheels; by default the signed-bundle
+# tests install stand-in wheels through the same update.sh and pip line
 def test_an_update_from_a_bundle_installs_without_a_network(tmp_path: Path) -> None:
     file = tmp_path / "native.tar.gz"
     bundle(file, "--platform", "native")

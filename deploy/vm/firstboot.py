@@ -46,6 +46,9 @@ GUEST_SAMPLE = f"{STICK}/satellites/deploy/vm/sample.py"
 SAVE_DIR = "/var/lib/satellites"
 PYTHON_VERSION = {Suite.BOOKWORM: "311", Suite.TRIXIE: "313"}
 POWER_BUTTON_LIMIT_S = 30.0
+FIRST_FRAME_WAIT_S = 600.0
+"""How long the panel may stay dark after the reboot: an emulated boot on a busy
+host took 2-3 minutes to a shell before the app's own start."""
 
 
 class StepFailed(Exception):
@@ -249,7 +252,9 @@ class FirstBoot:
         self.process_start(machine)
         self.measure_idle(machine, "title")
 
-    def watch_first_frames(self, machine: Machine, booted: float, timeout_s: float = 300) -> None:
+    def watch_first_frames(
+        self, machine: Machine, booted: float, timeout_s: float = FIRST_FRAME_WAIT_S
+    ) -> None:
         first: tuple[float, Frame] | None = None
         differing: int | None = None
         deadline = booted + timeout_s

@@ -7,20 +7,22 @@
 #
 # Takes the install.sh options; the profile is read from the existing config. A bundle
 # must be signed with the key whose public half install.sh --bundle-key put on the
-# device (see deploy/README.md).
+# device, or, on a device that has no key yet (its first install), with the key whose
+# public half --bundle-key FILE gives (see deploy/README.md).
 set -euo pipefail
 
-usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; }
 refuse() { echo "update.sh: $*" >&2; exit 1; }
 
 deploy_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="" bundle=""
+root="" bundle="" bundle_key=""
 args=()
 while [ $# -gt 0 ]; do
     case "$1" in
         -h|--help) usage; exit 0 ;;
         --root) root="$2"; args+=("$1" "$2"); shift 2 ;;
         --bundle) bundle="$(realpath "$2")"; shift 2 ;;
+        --bundle-key) bundle_key="$2"; args+=("$1" "$2"); shift 2 ;;
         *) args+=("$1"); shift ;;
     esac
 done
@@ -34,15 +36,19 @@ if [ -z "$root" ] && [ "$(findmnt --noheadings --output FSTYPE /)" = "overlay" ]
 fi
 
 # A bundle is installed only if it is signed by the key install.sh --bundle-key put
-# on the device, and holds nothing its signed manifest does not list.
+# on the device (on a device without one, the key --bundle-key gives), and holds
+# nothing its signed manifest does not list.
 check_bundle() {
     local key="$root/etc/satellites/bundle-key.pem" top="$unpacked/satellites-bundle"
     local listed present
+    if [ ! -f "$key" ] && [ -n "$bundle_key" ]; then
+        key="$bundle_key"
+    fi
     tar -xzf "$bundle" -C "$unpacked" --no-same-owner --no-same-permissions 2>/dev/null &&
         [ -f "$top/SHA256SUMS" ] || refuse "$bundle is not a bundle made by deploy/bundle.sh"
     [ -z "$(find "$unpacked" ! -type f ! -type d)" ] ||
         refuse "$bundle holds links or special files, which no bundle has"
-    [ -f "$key" ] || refuse "this device has no key for bundles ($key): install.sh --bundle-key FILE puts one there"
+    [ -f "$key" ] || refuse "this device has no key for bundles ($key): give the public key with --bundle-key FILE"
     [ -f "$top/SHA256SUMS.sig" ] || refuse "$bundle is not signed"
     openssl pkeyutl -verify -pubin -inkey "$key" -rawin -in "$top/SHA256SUMS" \
         -sigfile "$top/SHA256SUMS.sig" >/dev/null 2>&1 ||

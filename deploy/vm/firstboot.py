@@ -44,11 +44,16 @@ SOURCE_DIR = Path(__file__).resolve().parents[2]
 STICK_LABEL = "stick"
 STICK = "/media/usb"
 GUEST_SAMPLE = f"{STICK}/satellites/deploy/vm/sample.py"
+BUNDLE_KEY = "satellites-bundle-key.pub.pem"
+"""The public half of the run's own signing key, on the stick beside the bundle."""
 SAVE_DIR = "/var/lib/satellites"
 PYTHON_VERSION = {Suite.BOOKWORM: "311", Suite.TRIXIE: "313"}
 POWER_BUTTON_LIMIT_S = 30.0
 MAX_CUTS = 50
 MAX_SEED = 2**32 - 1
+FIRST_FRAME_WAIT_S = 600.0
+"""How long the panel may stay dark after the reboot: an emulated boot on a busy
+host took 2-3 minutes to a shell before the app's own start."""
 
 
 class StepFailed(Exception):
@@ -154,7 +159,14 @@ class FirstBoot:
             if stick_dir.exists():
                 shutil.rmtree(stick_dir)
             stick_dir.mkdir()
-            make_bundle(stick_dir / "satellites-bundle.tar.gz", PYTHON_VERSION[self.args.suite])
+            private_key = make_key_pair(
+                self.work / "satellites-bundle-key.pem", stick_dir / BUNDLE_KEY
+            )
+            make_bundle(
+                stick_dir / "satellites-bundle.tar.gz",
+                private_key,
+                PYTHON_VERSION[self.args.suite],
+            )
             copy_checkout(stick_dir / "satellites")
             self.stick = self.work / "stick.img"
             self.stick.unlink(missing_ok=True)
@@ -192,7 +204,8 @@ class FirstBoot:
         )
         command = (
             f"cd {STICK}/satellites && deploy/update.sh --bundle {STICK}/satellites-bundle.tar.gz "
-            f"--profile {self.profile} --data-partition {DATA_LABEL} > /root/install.log 2>&1"
+            f"--bundle-key {STICK}/{BUNDLE_KEY} --profile {self.profile} "
+            f"--data-partition {DATA_LABEL} > /root/install.log 2>&1"
         )
         started = time.monotonic()
         result = console.run(command, timeout_s=3600)
@@ -256,7 +269,9 @@ class FirstBoot:
         self.process_start(machine)
         self.measure_idle(machine, "title")
 
-    def watch_first_frames(self, machine: Machine, booted: float, timeout_s: float = 300) -> None:
+    def watch_first_frames(
+        self, machine: Machine, booted: float, timeout_s: float = FIRST_FRAME_WAIT_S
+    ) -> None:
         first: tuple[float, Frame] | None = None
         differing: int | None = None
         deadline = booted + timeout_s
@@ -469,10 +484,19 @@ def simulator_title(profile: ProfileName, out: Path) -> Frame:
     return Frame.from_png(out / "title.png")
 
 
-def make_bundle(path: Path, python_version: str) -> None:
+def make_key_pair(private: Path, public: Path) -> Path:
+    """A signing key for this run's bundle, made as deploy/README.md says; the private half."""
+    private.unlink(missing_ok=True)
+    check_run(["openssl", "genpkey", "-algorithm", "ed25519", "-out", private])
+    check_run(["openssl", "pkey", "-in", private, "-pubout", "-out", public])
+    return private
+
+
+def make_bundle(path: Path, key: Path, python_version: str) -> None:
     check_run(
-        ["bash", SOURCE_DIR / "deploy/bundle.sh", "--out", path, "--python-version", python_version]
-    )
+        ["bash", SOURCE_DIR / "deploy/bundle.sh", "--key", key, "--out", path,
+         "--python-version", python_version]
+    )  # fmt: skip
 
 
 def copy_checkout(destination: Path) -> None:

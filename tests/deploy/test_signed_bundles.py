@@ -42,10 +42,12 @@ def stand_in_wheel(folder: Path, name: str, version: str) -> Path:
 def keys(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The owner's key pair (as deploy/README.md makes it) and a stranger's private key."""
     folder = tmp_path_factory.mktemp("keys")
-    made = {name: folder / f"{name}.pem" for name in ("private", "public", "stranger")}
+    names = ("private", "public", "stranger", "stranger_public")
+    made = {name: folder / f"{name}.pem" for name in names}
     openssl("genpkey", "-algorithm", "ed25519", "-out", str(made["private"]))
     openssl("pkey", "-in", str(made["private"]), "-pubout", "-out", str(made["public"]))
     openssl("genpkey", "-algorithm", "ed25519", "-out", str(made["stranger"]))
+    openssl("pkey", "-in", str(made["stranger"]), "-pubout", "-out", str(made["stranger_public"]))
     return made
 
 
@@ -90,10 +92,14 @@ def device(tmp_path_factory: pytest.TempPathFactory, keys: dict[str, Path]) -> P
     return install_device(tmp_path_factory.mktemp("device") / "root", keys["public"])
 
 
-def update(root: Path, file: Path) -> subprocess.CompletedProcess[str]:
+def update(
+    root: Path, file: Path, bundle_key: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    key = ["--bundle-key", str(bundle_key)] if bundle_key else []
     return subprocess.run(
         ["bash", str(DEPLOY / "update.sh"), "--bundle", str(file), "--root", str(root),
-         "--skip-pip", "--systemd-version", "252", "--no-boot-config"],
+         "--skip-pip", "--systemd-version", "252", "--no-boot-config", "--profile", "hatmini",
+         *key],
         capture_output=True,
         text=True,
         check=False,
@@ -192,6 +198,34 @@ def test_a_bundle_that_does_not_prove_its_origin_is_refused_and_nothing_changes(
 def test_a_device_without_the_key_refuses_every_bundle(tmp_path: Path, signed: Path) -> None:
     result = update(tmp_path, signed)
     assert result.returncode != 0 and "has no key for bundles" in result.stderr
+
+
+def test_a_device_without_the_game_takes_its_first_bundle_with_the_public_key_given(
+    tmp_path: Path, signed: Path, keys: dict[str, Path]
+) -> None:
+    """The first install without a network: the bundle and the owner's public key."""
+    result = update(tmp_path, signed, bundle_key=keys["public"])
+    assert result.returncode == 0, result.stderr
+    trusted = tmp_path / "etc/satellites/bundle-key.pem"
+    assert trusted.read_bytes() == keys["public"].read_bytes(), "later bundles need the same key"
+
+
+def test_a_first_bundle_signed_by_another_key_than_the_one_given_is_refused(
+    tmp_path: Path, signed: Path, keys: dict[str, Path]
+) -> None:
+    result = update(tmp_path, signed, bundle_key=keys["stranger_public"])
+    assert result.returncode != 0 and "not signed with" in result.stderr
+    assert not (tmp_path / "etc").exists(), "nothing installed"
+
+
+def test_a_key_given_with_a_bundle_never_overrides_the_device_s_own(
+    device: Path, signed: Path, keys: dict[str, Path], tmp_path: Path
+) -> None:
+    forged = altered(signed, tmp_path, lambda top: signed_by_a_stranger(top, keys["stranger"]))
+    before = state(device)
+    result = update(device, forged, bundle_key=keys["stranger_public"])
+    assert result.returncode != 0 and "not signed with this device's key" in result.stderr
+    assert state(device) == before
 
 
 def test_a_signed_bundle_is_installed_with_pinned_hashes_and_no_index(

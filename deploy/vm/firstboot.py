@@ -315,8 +315,11 @@ class FirstBoot:
 
         The DRM fbdev emulation sets a display's mode only for the console or on a
         program's FBIOPAN_DISPLAY/FBIOBLANK; the shell does the pan here. Panels that
-        light then hold the app's frames in a buffer nobody showed.
+        light then hold the app's frames in a buffer nobody showed. The service's
+        journal of this boot goes to ``service.log`` (the app says there what it lacked).
         """
+        journal = machine.console.run("journalctl -b -u satellites.service --no-pager").output
+        (self.out / "service.log").write_text(journal, encoding="utf-8")
         machine.console.check(f"python3 {GUEST_SAMPLE} pan {self.report.panel['framebuffer']}")
         time.sleep(2)
         frame = machine.panel()

@@ -29,7 +29,7 @@ from device.hardware.sound import SAMPLE_BYTES, SAMPLE_RATE
 from device.hardware.wait import Waiter
 from device.journal.settings import SETTINGS_FILE, Settings, store_settings
 from drivers.audio import open_speaker
-from drivers.console import DEFAULT_TTY, Console
+from drivers.console import Console, own_console
 from drivers.framebuffer import FramebufferDisplay
 from drivers.input_wait import DEV_INPUT, FdWaiter, open_key_devices
 from drivers.keyboard import keymap_for
@@ -115,7 +115,7 @@ def run(
     config: Config,
     sysfs: Path = SYSFS,
     mounts: Path = MOUNTS,
-    tty: Path = DEFAULT_TTY,
+    tty: Path | None = None,
     dev_input: Path = DEV_INPUT,
 ) -> None:
     """Play until the app quits; the serial controller (if any) posts keys meanwhile."""
@@ -136,7 +136,7 @@ def run(
     waiter = device_waiter(config, sysfs, dev_input)
     reader = start_buttons(config.button_serial_port, waiter) if config.button_serial_port else None
     try:
-        with console_kept_off(config, tty):
+        with console_kept_off(config, tty or own_console()):
             app = App(
                 profile,
                 display,

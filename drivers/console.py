@@ -16,6 +16,7 @@ The kernel allows ``KDSETMODE`` to the process whose controlling tty it is
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
@@ -31,7 +32,19 @@ NO_BLANKING = b"\033[9;0]"
 """setterm --blank 0: the console never blanks the screen by itself."""
 
 DEFAULT_TTY = Path("/dev/tty0")
-"""The foreground virtual console, whichever it is."""
+"""The foreground virtual console, whichever it is (only root may open it)."""
+
+
+def own_console(fd: int = 0, ttyname: Callable[[int], str] = os.ttyname) -> Path:
+    """The virtual console on ``fd`` (the service's terminal: systemd's ``TTYPath=``
+    hands it to the game as standard input, so its user may use it), else
+    DEFAULT_TTY."""
+    try:
+        name = ttyname(fd)
+    except OSError:
+        return DEFAULT_TTY
+    is_virtual_console = name.startswith("/dev/tty") and name[len("/dev/tty") :].isdigit()
+    return Path(name) if is_virtual_console else DEFAULT_TTY
 
 
 class Console:

@@ -7,12 +7,14 @@ import pytest
 from fake_kernel import FakeTty
 
 from drivers.console import (
+    DEFAULT_TTY,
     HIDE_CURSOR,
     KD_GRAPHICS,
     KD_TEXT,
     NO_BLANKING,
     SHOW_CURSOR,
     Console,
+    own_console,
 )
 
 
@@ -48,3 +50,15 @@ def test_a_refused_console_is_said_and_left_alone(tmp_path: Path) -> None:
     assert problem is not None and "console" in problem
     console.close()
     assert refusing.modes == []
+
+
+def test_the_service_uses_its_own_virtual_console_which_its_user_may_open() -> None:
+    assert own_console(0, lambda fd: "/dev/tty1") == Path("/dev/tty1")
+
+
+def test_without_a_virtual_console_of_its_own_the_foreground_one_is_asked_for() -> None:
+    def not_a_terminal(fd: int) -> str:
+        raise OSError(25, "Inappropriate ioctl for device")
+
+    assert own_console(0, lambda fd: "/dev/pts/3") == DEFAULT_TTY
+    assert own_console(0, not_a_terminal) == DEFAULT_TTY

@@ -48,10 +48,8 @@ def continue_offers_the_computer_game(folder: Path) -> None:
     assert resumed.setup.mode == Mode.VERSUS_AI and resumed.ply == 2
 
 
-def test_cancelling_a_link_game_the_cable_was_agreeing_keeps_the_game_in_progress(
-    tmp_path: Path,
-) -> None:
-    driver = Driver("hatmini", tmp_path)
+def host_waiting_over_a_computer_game(driver: Driver) -> LinkWaitScreen:
+    """A computer game of two plies, then a linked game started as host, nobody answering."""
     computer_game_with_two_plies(driver)
     driver.app.link_cable = CableConnector
     driver.app.link_ports = (f"listen://127.0.0.1:{free_port()}",)
@@ -59,6 +57,14 @@ def test_cancelling_a_link_game_the_cable_was_agreeing_keeps_the_game_in_progres
     screen = driver.app.top
     assert isinstance(screen, LinkWaitScreen), "nobody answers: the host waits"
     time.sleep(0.3)  # the host has drawn its game and handed it to the store
+    return screen
+
+
+def test_cancelling_a_link_game_the_cable_was_agreeing_keeps_the_game_in_progress(
+    tmp_path: Path,
+) -> None:
+    driver = Driver("hatmini", tmp_path)
+    screen = host_waiting_over_a_computer_game(driver)
     driver.back()
     wait_until_finished(driver, screen)
     assert driver.app.saves.has_game()
@@ -119,13 +125,7 @@ def test_a_kill_while_the_cable_agrees_brings_back_the_game_in_progress(
     tmp_path: Path,
 ) -> None:
     driver = Driver("hatmini", tmp_path)
-    computer_game_with_two_plies(driver)
-    driver.app.link_cable = CableConnector
-    driver.app.link_ports = (f"listen://127.0.0.1:{free_port()}",)
-    start_link_game(driver)
-    screen = driver.app.top
-    assert isinstance(screen, LinkWaitScreen)
-    time.sleep(0.3)  # the host has drawn its game and stored it: a kill lands now
+    screen = host_waiting_over_a_computer_game(driver)  # a kill lands now
     assert len(games_in_progress(tmp_path)) == 2
     try:
         continue_offers_the_computer_game_after_a_restart(tmp_path)

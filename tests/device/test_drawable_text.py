@@ -11,7 +11,7 @@ from app_driver import Driver
 from fake_link import FakeSession
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_link_setup import Connector, cabled_driver, linked_game, wait_until_finished
+from test_link_setup import failed_start, linked_game
 
 from device.journal.archive import ArchivedGame
 from device.look.drawable import REPLACEMENT, drawable
@@ -52,15 +52,7 @@ def test_a_peer_that_stops_the_game_with_a_nul_in_its_reason_does_not_crash_the_
 
 
 def test_a_connection_that_fails_with_undrawable_words_says_so_on_screen(tmp_path: Path) -> None:
-    connector = Connector(error="bye\x00now \udcff")
-    driver = cabled_driver("lcdhat", tmp_path, connector)
-    driver.choose_item("New game")
-    driver.set_item("Play", "link cable")
-    driver.choose_item("Start")
-    screen = driver.app.top
-    assert isinstance(screen, LinkWaitScreen)
-    connector.release.set()
-    wait_until_finished(driver, screen)
+    driver = failed_start("lcdhat", tmp_path, "bye\x00now \udcff")
     assert isinstance(driver.app.top, MessageScreen)
     driver.app.dirty = True
     assert driver.app.draw()

@@ -148,9 +148,11 @@ def test_a_joining_socket_is_the_guest_and_the_guest_has_no_colour_to_choose(
     assert any(label.startswith("You play") for label in labels(driver))
 
 
-def test_a_cable_that_does_not_connect_says_why(tmp_path: Path) -> None:
-    connector = Connector(error="The other device did not answer: check the cable.")
-    driver = cabled_driver("tabletop", tmp_path, connector)
+def failed_start(profile: str, tmp_path: Path, error: str) -> Driver:
+    """A linked game started from New game whose connection fails with ``error``;
+    the driver once the waiting screen has finished."""
+    connector = Connector(error=error)
+    driver = cabled_driver(profile, tmp_path, connector)
     driver.choose_item("New game")
     driver.set_item("Play", "link cable")
     driver.choose_item("Start")
@@ -158,6 +160,11 @@ def test_a_cable_that_does_not_connect_says_why(tmp_path: Path) -> None:
     assert isinstance(screen, LinkWaitScreen)
     connector.release.set()
     wait_until_finished(driver, screen)
+    return driver
+
+
+def test_a_cable_that_does_not_connect_says_why(tmp_path: Path) -> None:
+    driver = failed_start("tabletop", tmp_path, "The other device did not answer: check the cable.")
     message = driver.app.top
     assert isinstance(message, MessageScreen)
     assert "did not answer" in message.words

@@ -38,11 +38,12 @@ from device.play.link_games import PORT_TAG, ROLE_TAG
 from device.play.match import Match, Players
 from device.play.opponent import EngineThinker, Thinker
 from device.play.sounds import Effect, end_effect, move_effect
+from device.screens.dialogs import MessageScreen
 from device.screens.end_screen import EndScreen
 from device.screens.game_screen import GameScreen
-from device.screens.menus import MessageScreen, TitleScreen
 from device.screens.screen import Screen
 from device.screens.supply_warning import SupplyWarning
+from device.screens.title_screen import TitleScreen
 from device.screens.tutorial_screens import start_tutorial
 from engine.position import Position
 from ports.link import LinkCable, LinkConnector, LinkSession, Role

@@ -18,7 +18,7 @@ from typing import TextIO
 import pygame
 
 from device.app import App
-from device.screens.menus import MessageScreen
+from device.screens.dialogs import MessageScreen
 from engine.notation import format_move
 
 

@@ -14,7 +14,7 @@ from device.look.verdict import verdict
 from device.play.buttons import Button
 from device.play.game import Game
 from device.play.replay import Replay, outcome_of
-from device.screens.menus import BACKWARD, BROWSE, FORWARD
+from device.screens.menu_screen import BACKWARD, BROWSE, FORWARD
 from device.screens.replay_screen import ReplayScreen
 from device.screens.screen import Host, Screen
 from engine.geometry import file_of, rank_of

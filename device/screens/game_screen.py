@@ -16,10 +16,12 @@ from device.play.match import Match
 from device.play.preview import move_preview
 from device.play.selection import Selection, Stage
 from device.play.sounds import Effect
+from device.screens.dialogs import ConfirmScreen, power_off_item
 from device.screens.link_screens import draw_link_panel
-from device.screens.menus import ConfirmScreen, Item, MenuOverGame, SettingsScreen, power_off_item
+from device.screens.menu_screen import Item, MenuOverGame
 from device.screens.rules_screen import RulesScreen
 from device.screens.screen import Host, Screen
+from device.screens.settings_screens import SettingsScreen
 from engine.geometry import file_of, rank_of
 from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
 from engine.pieces import BLUE, colour_of

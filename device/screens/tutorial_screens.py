@@ -10,10 +10,12 @@ import pygame
 from device.look.controls import Control, button_label, control, control_label, draw_button_bar
 from device.play.buttons import Button
 from device.play.tutorial import LESSONS, Lesson, first_lesson, lesson_done, lesson_match
+from device.screens.dialogs import power_off_item
 from device.screens.game_screen import GameScreen
-from device.screens.menus import Item, MenuOverGame, SettingsScreen, power_off_item
+from device.screens.menu_screen import Item, MenuOverGame
 from device.screens.rules_screen import RulesScreen
 from device.screens.screen import Host, Screen
+from device.screens.settings_screens import SettingsScreen
 
 PADDING = 6
 """Space between the screen's edges and a card's words."""

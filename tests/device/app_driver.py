@@ -16,7 +16,7 @@ from device.play.game import Game
 from device.play.navigation import Direction, jump
 from device.play.opponent import InstantThinker, Thinker
 from device.screens.game_screen import GameScreen
-from device.screens.menus import MenuScreen
+from device.screens.menu_screen import MenuScreen
 from drivers.display import HeadlessDisplay, RotatingDisplay
 from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
 from engine.playout import random_move

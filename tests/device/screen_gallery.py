@@ -16,18 +16,15 @@ from device.play.game import Game, GameSetup, Mode
 from device.play.replay import Replay
 from device.play.selection import Stage
 from device.play.tutorial import LESSONS
+from device.screens.about_screen import AboutScreen
+from device.screens.dialogs import ConfirmScreen
 from device.screens.end_screen import EndScreen
 from device.screens.game_screen import GameScreen, SystemMenu
-from device.screens.menus import (
-    AboutScreen,
-    ConfirmScreen,
-    KeepRotationScreen,
-    NewGameScreen,
-    PastGamesScreen,
-    SettingsScreen,
-)
+from device.screens.new_game_screen import NewGameScreen
+from device.screens.past_games_screen import PastGamesScreen
 from device.screens.replay_screen import ReplayScreen
 from device.screens.rules_screen import RulesScreen
+from device.screens.settings_screens import KeepRotationScreen, SettingsScreen
 from device.screens.tutorial_screens import DoneCard, LessonCard, LessonScreen
 from engine.moves import CONNECTION, DISPLACEMENT, kind_of, origin_of, target_of
 from engine.pieces import BLUE, RED

@@ -17,8 +17,9 @@ from device.journal.archive import ArchivedGame
 from device.look.drawable import REPLACEMENT, drawable
 from device.play.game import Game, GameSetup, Mode
 from device.play.replay import Outcome, Replay
+from device.screens.dialogs import MessageScreen
 from device.screens.link_screens import LinkPlan, LinkWaitScreen, draw_link_panel
-from device.screens.menus import MessageScreen, PastGamesScreen
+from device.screens.past_games_screen import PastGamesScreen
 from device.screens.replay_screen import ReplayScreen
 from ports.link import LinkState, LinkStateName, StateChanged
 

@@ -16,7 +16,8 @@ from test_save_faults import dismiss
 
 from device.journal.__main__ import main as journal_main
 from device.journal.file import ARCHIVE
-from device.screens.menus import MessageScreen, PastGamesScreen
+from device.screens.dialogs import MessageScreen
+from device.screens.past_games_screen import PastGamesScreen
 from device.screens.replay_screen import ReplayScreen
 from engine.record import format_record
 

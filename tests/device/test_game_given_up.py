@@ -13,8 +13,8 @@ from test_link_setup import Connector, cabled_driver, wait_until_finished
 from device.journal.disk import Disk
 from device.journal.file import SUFFIX, read_journal
 from device.play.game import Game, GameSetup, Mode
+from device.screens.dialogs import MessageScreen
 from device.screens.link_screens import LinkWaitScreen
-from device.screens.menus import MessageScreen
 from drivers.link.connector import CableConnector
 from ports.link import LinkGame, LinkGameStore, LinkSession, Role
 

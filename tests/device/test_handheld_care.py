@@ -6,8 +6,9 @@ from app_driver import Driver
 
 from device.journal.settings import load_settings
 from device.play.lighting import DIM_PERCENT, OFF_ON_TITLE_MS
-from device.screens.menus import ConfirmScreen, MessageScreen, TitleScreen
+from device.screens.dialogs import ConfirmScreen, MessageScreen
 from device.screens.supply_warning import AMBER
+from device.screens.title_screen import TitleScreen
 
 
 class FakePower:

@@ -13,9 +13,11 @@ from fake_link import FakeSession
 from device.look.i18n import STRINGS
 from device.play.game import Game, GameSetup, Mode
 from device.play.link_games import PORT_TAG, ROLE_TAG
+from device.screens.dialogs import MessageScreen
 from device.screens.game_screen import GameScreen
 from device.screens.link_screens import LinkWaitScreen, port_label, role_for
-from device.screens.menus import MenuScreen, MessageScreen, NewGameScreen
+from device.screens.menu_screen import MenuScreen
+from device.screens.new_game_screen import NewGameScreen
 from engine.notation import format_move
 from engine.start import starting_position
 from ports.link import (

@@ -13,7 +13,7 @@ from app_driver import Driver
 from screen_gallery import DECIDED_SEED, played_game
 
 from device.play.game import Game, GameSetup, Mode
-from device.screens.menus import PastGamesScreen
+from device.screens.past_games_screen import PastGamesScreen
 from device.screens.replay_screen import ReplayScreen
 from engine.playout import random_move
 from engine.record import GameRecord

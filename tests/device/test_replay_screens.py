@@ -25,9 +25,11 @@ from device.look.verdict import verdict
 from device.play.buttons import Button
 from device.play.game import Game, GameSetup, Mode
 from device.play.replay import Replay
+from device.screens.dialogs import MessageScreen
 from device.screens.end_screen import CHOICES, EndScreen
-from device.screens.menus import MessageScreen, PastGamesScreen, TitleScreen
+from device.screens.past_games_screen import PastGamesScreen
 from device.screens.replay_screen import ReplayScreen
+from device.screens.title_screen import TitleScreen
 from engine.notation import format_position
 from engine.pieces import BLUE, NOBODY, RED
 from engine.playout import random_move

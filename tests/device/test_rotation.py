@@ -11,7 +11,7 @@ from device.hardware.profiles import PROFILES
 from device.journal.settings import load_settings
 from device.play.buttons import Button, turned
 from device.play.navigation import jump
-from device.screens.menus import KEEP_ROTATION_MS, KeepRotationScreen, SettingsScreen
+from device.screens.settings_screens import KEEP_ROTATION_MS, KeepRotationScreen, SettingsScreen
 from drivers.display import HeadlessDisplay
 from engine.geometry import cell_at, file_of, rank_of
 

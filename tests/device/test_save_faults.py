@@ -28,8 +28,8 @@ from device.journal.__main__ import main as journal_main
 from device.journal.disk import Disk
 from device.journal.folder import SaveFolder
 from device.play.game import Game, GameSetup, Mode
+from device.screens.dialogs import MessageScreen
 from device.screens.end_screen import EndScreen
-from device.screens.menus import MessageScreen
 from engine.playout import random_move
 from engine.record import GameRecord
 

@@ -12,7 +12,8 @@ from format1 import AUTOSAVE, PREVIOUS, autosave, container, copy_fixture
 from read_only import make_read_only
 
 from device.play.game import Game, GameSetup, Mode
-from device.screens.menus import MenuScreen, MessageScreen
+from device.screens.dialogs import MessageScreen
+from device.screens.menu_screen import MenuScreen
 from engine.playout import random_move
 from engine.record import GameRecord, format_record
 

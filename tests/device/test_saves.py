@@ -25,7 +25,8 @@ from device.journal.lines import encode_line
 from device.journal.settings import Settings, load_settings, store_settings
 from device.play.buttons import RepeatSpeed
 from device.play.game import Game, GameSetup, Mode
-from device.screens.menus import MenuScreen, MessageScreen
+from device.screens.dialogs import MessageScreen
+from device.screens.menu_screen import MenuScreen
 from engine.notation import format_move
 from engine.pieces import BLUE
 from engine.playout import random_move

@@ -20,9 +20,17 @@ from device.look.hud import HudItem, draw_hud
 from device.look.i18n import LANGUAGES
 from device.look.ui import Ui
 from device.play.buttons import Button
-from device.screens import end_screen, menus, rules_screen
+from device.screens import (
+    about_screen,
+    dialogs,
+    end_screen,
+    menu_screen,
+    past_games_screen,
+    rules_screen,
+)
+from device.screens.dialogs import ConfirmScreen, MessageScreen
 from device.screens.game_screen import SystemMenu
-from device.screens.menus import ConfirmScreen, MenuScreen, MessageScreen
+from device.screens.menu_screen import MenuScreen
 from device.screens.screen import Screen
 from device.screens.tutorial_screens import LessonScreen, TutorialMenu
 from engine.moves import CONNECTION, DISPLACEMENT, kind_of, landing_of, origin_of, target_of
@@ -85,7 +93,7 @@ def test_every_full_screen_names_every_control_it_has(
         left_out.extend(ui.t(c.does) for c in named if c not in drawn)
         return drawn
 
-    for module in (menus, rules_screen, end_screen):
+    for module in (menu_screen, about_screen, dialogs, past_games_screen, rules_screen, end_screen):
         monkeypatch.setattr(module, "draw_screen_bar", checked_bar)
     render_gallery(profile, tmp_path, gallery_driver(profile, tmp_path), Look(language, False))
     assert bars >= 10, "the gallery shows the full screens"

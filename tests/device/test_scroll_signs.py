@@ -11,7 +11,9 @@ from screen_gallery import archive_games, gallery_driver
 from device.app import App
 from device.hardware.profiles import PROFILES
 from device.look.controls import screen_bar_top
-from device.screens.menus import MenuScreen, PastGamesScreen, SettingsScreen
+from device.screens.menu_screen import MenuScreen
+from device.screens.past_games_screen import PastGamesScreen
+from device.screens.settings_screens import SettingsScreen
 
 
 def _settings(app: App) -> MenuScreen:

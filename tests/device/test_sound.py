@@ -16,7 +16,7 @@ from device.hardware.sound import SAMPLE_BYTES, SAMPLE_RATE
 from device.look.tones import PEAK, make_sounds
 from device.play.game import Game, GameSetup, Mode
 from device.play.sounds import Effect
-from device.screens.menus import SettingsScreen
+from device.screens.settings_screens import SettingsScreen
 from drivers.audio import MixerSpeaker, open_speaker
 from engine.moves import CONNECTION, DISPLACEMENT, NORMAL, kind_of
 from engine.playout import random_move

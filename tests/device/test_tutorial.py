@@ -11,7 +11,8 @@ from device.journal.lines import encode_line
 from device.journal.settings import SETTINGS_FILE, Settings, load_settings, store_settings
 from device.look.i18n import LANGUAGES, text
 from device.play.tutorial import LESSONS, PARTS, Lesson, after, lesson_match
-from device.screens.menus import MessageScreen, TitleScreen
+from device.screens.dialogs import MessageScreen
+from device.screens.title_screen import TitleScreen
 from device.screens.tutorial_screens import (
     PADDING,
     RESULT_MS,

@@ -11,7 +11,9 @@ import pytest
 
 from device.app import App
 from device.hardware.profiles import KEYS, PROFILES
-from device.screens.menus import MenuScreen, NewGameScreen, TitleScreen
+from device.screens.menu_screen import MenuScreen
+from device.screens.new_game_screen import NewGameScreen
+from device.screens.title_screen import TitleScreen
 from drivers.display import HeadlessDisplay
 from drivers.keyboard import keymap_for
 from drivers.serial_buttons.protocol import BUTTONS

@@ -1,0 +1,101 @@
+"""Screens over the others that ask or tell one thing: a yes/no question (power off
+among them), a message to read."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from device.look.controls import Control, control, control_label, draw_screen_bar, screen_bar_top
+from device.play.buttons import Button
+from device.screens.menu_screen import Item, MenuScreen, shade_behind
+from device.screens.screen import Host, Screen
+
+
+class ConfirmScreen(MenuScreen):
+    """A yes/no question before something that cannot be taken back; "No" comes first."""
+
+    overlay = True
+    wraps = False
+
+    def __init__(self, host: Host, question: str, action: Callable[[], None]) -> None:
+        super().__init__(host)
+        self.question = question
+        self.action = action
+
+    def title(self) -> str:
+        return self.question
+
+    def items(self) -> list[Item]:
+        t = self.ui.t
+        return [
+            Item(lambda: t("confirm.no"), self.host.pop),
+            Item(lambda: t("confirm.yes"), self.yes),
+        ]
+
+    def yes(self) -> None:
+        self.host.pop()
+        self.action()
+
+
+def power_off_item(host: Host) -> Item:
+    """ "Power off", asking first; shown only on a device that can power off."""
+    return Item(
+        lambda: host.ui.t("menu.power_off"),
+        lambda: host.push(ConfirmScreen(host, host.ui.t("power.title"), lambda: power_off(host))),
+        visible=lambda: host.power is not None,
+    )
+
+
+def power_off(host: Host) -> None:
+    if host.power is None:
+        return
+    try:
+        host.power.power_off()
+    except OSError as error:
+        host.show_message(host.ui.t("msg.power_off_failed", problem=str(error)))
+
+
+class MessageScreen(Screen):
+    """Something the player must read (a damaged save, a missing feature)."""
+
+    overlay = True
+
+    def __init__(self, host: Host, words: str) -> None:
+        super().__init__(host)
+        self.words = words
+
+    def handle(self, button: Button) -> None:
+        if button in (Button.A, Button.B):
+            self.host.pop()
+
+    def controls(self) -> list[Control]:
+        return [control("msg.ok", Button.A)]
+
+    def _dismiss_label(self) -> str:
+        """The device's own name of the choose button: "A: OK", "press: OK"."""
+        (dismiss,) = self.controls()
+        return f"{control_label(self.ui, dismiss)}: {self.ui.t(dismiss.does)}"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui = self.ui
+        layout = ui.layout
+        above_bar = screen_bar_top(ui)
+        panel = pygame.Rect(0, 0, layout.width * 7 // 8, min(layout.height * 3 // 4, above_bar - 4))
+        panel.center = (layout.width // 2, above_bar // 2)
+        shade_behind(surface)
+        pygame.draw.rect(surface, ui.palette.panel, panel, border_radius=6)
+        pygame.draw.rect(surface, ui.palette.cursor, panel, width=1, border_radius=6)
+        font = ui.font()
+        lines = ui.wrap(self.words, font, panel.w - 16)
+        bottom = ui.draw_lines(surface, lines, font, (panel.x + 8, panel.y + 8))
+        ok = font.render(self._dismiss_label(), True, ui.palette.dim)
+        surface.blit(
+            ok,
+            (
+                panel.centerx - ok.get_width() // 2,
+                max(bottom + 4, panel.bottom - ok.get_height() - 6),
+            ),
+        )
+        draw_screen_bar(surface, ui, self.controls())

@@ -26,6 +26,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 
 from device.app import App
+from device.hardware.devices import Devices
 from device.hardware.profiles import PROFILES
 from device.play.game import Game, GameSetup, Mode
 from device.play.opponent import EngineThinker
@@ -61,7 +62,7 @@ def main() -> None:
     profile = PROFILES[options.profile]
     with tempfile.TemporaryDirectory() as saves:
         thinker = EngineThinker(1, workers=options.workers)
-        app = App(profile, HeadlessDisplay(profile.size), {}, Path(saves), thinker=thinker)
+        app = App(Devices(profile, HeadlessDisplay(profile.size), {}, Path(saves)), thinker=thinker)
         app.draw()
         before = memory_mb(os.getpid())
         setup = GameSetup(mode=Mode.VERSUS_AI, ai_level=3, human_colour=2)

@@ -26,6 +26,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 
 from device.app import App
+from device.hardware.devices import Devices
 from device.hardware.profiles import PROFILES
 from device.play.game import Game, GameSetup, Mode
 from drivers.display import HeadlessDisplay
@@ -54,7 +55,7 @@ def main() -> None:
     profile = PROFILES[options.profile]
     waiter = FdWaiter()
     with tempfile.TemporaryDirectory() as saves:
-        app = App(profile, HeadlessDisplay(profile.size), {}, Path(saves), waiter=waiter)
+        app = App(Devices(profile, HeadlessDisplay(profile.size), {}, Path(saves), waiter=waiter))
         per_s, cpu = idle(app, waiter, options.seconds)
         print(f"title:          {per_s:5.2f} wakeups/s  {cpu:5.2f} % CPU")
         setup = GameSetup(mode=Mode.VERSUS_AI, ai_level=options.level)

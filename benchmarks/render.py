@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from device.app import App  # noqa: E402
+from device.hardware.devices import Devices  # noqa: E402
 from device.hardware.profiles import PROFILES, ProfileName  # noqa: E402
 from device.play.buttons import Button  # noqa: E402
 from device.play.game import Game, GameSetup, Mode  # noqa: E402
@@ -58,10 +59,7 @@ IDLE_SECONDS = 5.0
 def _app(profile: str, folder: Path) -> App:
     spec = PROFILES[profile]
     return App(
-        spec,
-        HeadlessDisplay(spec.size),
-        {},
-        folder,
+        Devices(spec, HeadlessDisplay(spec.size), {}, folder),
         thinker=InstantThinker(1),
         hint_thinker=InstantThinker(2),
         seed=1,
@@ -110,16 +108,9 @@ def panel_bytes(profile: str) -> tuple[int, int, int]:
         prepare_framebuffer_file(device, geometry)
         display = FramebufferDisplay(spec.size, device, 0, geometry)
         clock = [0]
-        app = App(
-            spec,
-            display,
-            keymap_for(PROFILES[profile].pygame_keys),
-            Path(folder),
-            thinker=InstantThinker(1),
-            hint_thinker=InstantThinker(2),
-            clock=lambda: clock[0],
-            seed=1,
-        )
+        keymap = keymap_for(PROFILES[profile].pygame_keys)
+        devices = Devices(spec, display, keymap, Path(folder), clock=lambda: clock[0])
+        app = App(devices, thinker=InstantThinker(1), hint_thinker=InstantThinker(2), seed=1)
         app.start_game(played_game(BUSY_SEED, plies=120))
 
         def settle(millis: int = SETTLE_MS) -> None:
@@ -172,12 +163,8 @@ def first_frame_then_a_game(profile: ProfileName) -> None:
     pygame.display.init()
     pygame.font.init()
     spec = PROFILES[profile]
-    app = App(
-        spec,
-        HeadlessDisplay(spec.size),
-        keymap_for(PROFILES[profile].pygame_keys),
-        Path(tempfile.mkdtemp()),
-    )
+    keymap = keymap_for(PROFILES[profile].pygame_keys)
+    app = App(Devices(spec, HeadlessDisplay(spec.size), keymap, Path(tempfile.mkdtemp())))
     app.draw()
     print(time.time(), flush=True)
     app.settings.think_ms = 0

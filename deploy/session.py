@@ -24,6 +24,7 @@ from deploy.crash import crash_to_show
 from deploy.journal_line import say
 from deploy.screen import open_screen
 from device.app import App
+from device.hardware.devices import Devices
 from device.hardware.profiles import KEYS, PROFILES
 from device.hardware.sound import SAMPLE_BYTES, SAMPLE_RATE
 from device.hardware.wait import Waiter
@@ -137,19 +138,20 @@ def run(
     reader = start_buttons(config.button_serial_port, waiter) if config.button_serial_port else None
     try:
         with console_kept_off(config, tty or own_console()):
-            app = App(
+            devices = Devices(
                 profile,
                 display,
                 keymap_for(PROFILES[config.profile].pygame_keys),
                 save_dir,
-                link_cable=cable_connector,
-                link_ports=link_ports(config.link_port or None),
+                waiter=waiter,
+                speaker=speaker,
                 power=LogindPower(),
                 backlight=find_backlight(profile.backlight_pwm_gpio, sysfs),
                 supply=HwmonSupply.find(sysfs),
-                speaker=speaker,
-                waiter=waiter,
+                link_cable=cable_connector,
+                link_ports=link_ports(config.link_port or None),
             )
+            app = App(devices)
             if problem is not None:
                 app.show_message(app.ui.t("msg.saves_off"))  # the reason is in the log above
             if crash is not None:

@@ -1,26 +1,20 @@
 """The app: the screen stack, the input loop, saving, settings.
 
-Construct it with a profile, a display, the key map of the input drivers and
-a folder for saves; the desktop simulator and the device launcher differ only
-in the drivers they pass.
+Construct it with its ``Devices`` (the profile, the display, the key map of the
+input drivers, a folder for saves, and whatever else the device has); the
+desktop simulator and the device launcher differ only in the drivers they pass.
 """
 
 from __future__ import annotations
 
 import contextlib
 import random
-import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 import pygame
 
-from device.hardware.display import Display, KeyMap
-from device.hardware.power import Backlight, PowerSwitch, Supply
-from device.hardware.profiles import Profile
-from device.hardware.sound import Speaker
+from device.hardware.devices import Devices
 from device.hardware.wait import Waiter
-from device.journal.disk import Disk
 from device.journal.events import LinkInfo
 from device.journal.file import Journal
 from device.journal.folder import SaveFolder
@@ -46,15 +40,10 @@ from device.screens.supply_warning import SupplyWarning
 from device.screens.title_screen import TitleScreen
 from device.screens.tutorial_screens import start_tutorial
 from engine.position import Position
-from ports.link import LinkCable, LinkConnector, LinkSession, Role
+from ports.link import LinkConnector, LinkSession, Role
 
 MAX_WAIT_MS = 1000
 """The loop sleeps at most this long, even when nothing is due."""
-
-
-def monotonic_ms() -> int:
-    """Milliseconds from a clock that never jumps (pygame's ticks need pygame.init)."""
-    return int(time.monotonic() * 1000)
 
 
 class QueueWaiter:
@@ -91,32 +80,20 @@ HALF_TURN = 180
 class App:
     def __init__(
         self,
-        profile: Profile,
-        display: Display,
-        keymap: KeyMap,
-        save_dir: Path,
+        devices: Devices,
         *,
         thinker: Thinker | None = None,
         hint_thinker: Thinker | None = None,
-        link: LinkConnector | None = None,
-        link_cable: LinkCable | None = None,
-        link_ports: Sequence[str] = (),
-        clock: Callable[[], int] | None = None,
         seed: int | None = None,
-        today: Callable[[], str] | None = None,
-        power: PowerSwitch | None = None,
-        backlight: Backlight | None = None,
-        supply: Supply | None = None,
-        disk: Disk | None = None,
-        speaker: Speaker | None = None,
-        waiter: Waiter | None = None,
     ) -> None:
-        self.profile = profile
-        self.waiter: Waiter = waiter or QueueWaiter()
-        self.display = display
-        self.keymap = keymap
-        self.save_dir = save_dir
-        self.saves = SaveFolder(save_dir, disk)
+        """Run on ``devices``; the thinkers (the computer, the hint) and the seed of
+        new games may be fixed, for tests and scripts."""
+        profile = self.profile = devices.profile
+        self.waiter: Waiter = devices.waiter or QueueWaiter()
+        self.display = devices.display
+        self.keymap = devices.keymap
+        save_dir = self.save_dir = devices.save_dir
+        self.saves = SaveFolder(save_dir, devices.disk)
         """Every file the app keeps goes through ``self.saves.disk`` (a test's may fail)."""
         notices = self.saves.start()
         stored = read_settings(save_dir, self.saves.disk)
@@ -131,22 +108,23 @@ class App:
             seed, think_ahead=lambda: self.settings.think_ahead, on_done=self.wake
         )
         self.hint_thinker: Thinker = hint_thinker or EngineThinker(seed)
-        self.link = link
+        self.link: LinkConnector | None = None
         """A connector set up in advance (used when no ``link_cable`` is given)."""
-        self.link_cable = link_cable
-        self.link_ports: Sequence[str] = tuple(link_ports)
+        self.link_cable = devices.link_cable
+        self.link_ports: Sequence[str] = tuple(devices.link_ports)
         self.match: Match | None = None
         """The game in progress; after its end it stays (with its link open, so the peer
         hears the last ply) until the player leaves the end screen."""
-        self._clock = clock or monotonic_ms
-        self.power = power
-        self.lighting = Lighting(backlight, self.settings, self._clock())
-        self.supply_warning = SupplyWarning(supply)
+        self._clock = devices.clock
+        self.power = devices.power
+        self.lighting = Lighting(devices.backlight, self.settings, self._clock())
+        self.supply_warning = SupplyWarning(devices.supply)
+        speaker = devices.speaker
         self.speaker = speaker if speaker is not None and speaker.working else None
         if self.speaker is not None:
             self.speaker.load(make_sounds())
         self._rng = random.Random(seed)
-        self._today = today or (lambda: time.strftime("%Y.%m.%d"))
+        self._today = devices.today
         self.mapper = ButtonMapper(dict(profile.meanings), dict(profile.long_press))
         self.mapper.repeat = self.settings.repeat
         self.screens: list[Screen] = [TitleScreen(self)]
@@ -155,7 +133,7 @@ class App:
         self.dirty = True
         self.after_draw: list[Callable[[pygame.Surface], None]] = []
         """Extra drawing on top of each frame (the simulator's overlays)."""
-        display.set_rotation(self.settings.rotation)
+        self.display.set_rotation(self.settings.rotation)
         for notice in notices:
             self.tell(notice)
 

@@ -12,12 +12,15 @@ import contextlib
 import os
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from device.app import App
+from device.hardware.devices import Devices
+from device.hardware.display import Display
 from device.hardware.profiles import PROFILES, ProfileName
 from device.hardware.sound import SAMPLE_BYTES, SAMPLE_RATE, Speaker
 from device.look.theme import STANDARD
@@ -218,18 +221,12 @@ def _run_headless(args: argparse.Namespace, out_dir: Path, script_text: str | No
         return 2
     clock = VirtualClock()
     seed = args.seed if args.seed is not None else 1
+    devices = _devices(args, display, save_dir)
     app = App(
-        profile,
-        display,
-        keymap_for(PROFILES[args.profile].pygame_keys),
-        save_dir,
+        replace(devices, clock=clock),
         thinker=InstantThinker(seed),
         hint_thinker=InstantThinker(seed + 1),
-        clock=clock,
         seed=seed,
-        link_cable=CABLE,
-        link_ports=simulator_ports(args.link),
-        speaker=_speaker(args),
     )
     with contextlib.ExitStack() as logs:
         if not _add_logs(args, app, logs):
@@ -264,6 +261,20 @@ def _add_logs(args: argparse.Namespace, app: App, cleanup: contextlib.ExitStack)
             return False
         app.after_draw.append(log(app, out))
     return True
+
+
+def _devices(args: argparse.Namespace, display: Display, save_dir: Path) -> Devices:
+    """The simulated device: the profile's keys on the keyboard, the desktop's sound,
+    the simulated link cable."""
+    return Devices(
+        PROFILES[args.profile],
+        display,
+        keymap_for(PROFILES[args.profile].pygame_keys),
+        save_dir,
+        speaker=_speaker(args),
+        link_cable=CABLE,
+        link_ports=simulator_ports(args.link),
+    )
 
 
 def _speaker(args: argparse.Namespace) -> Speaker:
@@ -302,16 +313,7 @@ def _run_window(args: argparse.Namespace, out_dir: Path, script_text: str | None
     except pygame.error as error:
         pygame.quit()
         raise WindowUnavailable(str(error)) from error
-    app = App(
-        profile,
-        display,
-        keymap_for(PROFILES[args.profile].pygame_keys),
-        save_dir,
-        seed=args.seed,
-        link_cable=CABLE,
-        link_ports=simulator_ports(args.link),
-        speaker=_speaker(args),
-    )
+    app = App(_devices(args, display, save_dir), seed=args.seed)
     keys = describe_keys(keymap_for(PROFILES[args.profile].pygame_keys))
     cleanup = contextlib.ExitStack()
     if not _add_logs(args, app, cleanup):

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pygame
 
 from device.app import App, link_info
-from device.hardware.power import Backlight, PowerSwitch, Supply
+from device.hardware.devices import Devices
 from device.hardware.profiles import PROFILES
-from device.hardware.sound import Speaker
-from device.journal.disk import Disk
 from device.journal.folder import SaveFolder
 from device.play.game import Game
 from device.play.navigation import Direction, jump
@@ -64,6 +64,18 @@ def archive_game(saves: SaveFolder, game: Game, game_id: str) -> Path:
     return journal.path
 
 
+DAY = "2026.11.30"
+"""The date every test's games are played on."""
+
+
+def headless_devices(profile: str, save_dir: Path, **parts: Any) -> Devices:
+    """The devices of ``profile`` as a test has them: frames kept in memory, no SDL keys
+    (tests press the physical buttons), a fixed day; ``parts`` replace any of them."""
+    chosen = PROFILES[profile]
+    devices = Devices(chosen, HeadlessDisplay(chosen.size), {}, save_dir, today=lambda: DAY)
+    return replace(devices, **parts)
+
+
 class Driver:
     def __init__(
         self,
@@ -72,32 +84,22 @@ class Driver:
         seed: int = 1,
         thinker: Thinker | None = None,
         display: RotatingDisplay | None = None,
-        power: PowerSwitch | None = None,
-        backlight: Backlight | None = None,
-        supply: Supply | None = None,
-        disk: Disk | None = None,
-        speaker: Speaker | None = None,
+        **parts: Any,
     ) -> None:
+        """``parts`` are the app's other devices (a speaker, a failing disk ...)."""
         pygame.display.init()
         pygame.font.init()
         self.profile = PROFILES[profile]
         self.now = 0
         self.display: RotatingDisplay = display or HeadlessDisplay(self.profile.size)
+        devices = headless_devices(
+            profile, save_dir, display=self.display, clock=lambda: self.now, **parts
+        )
         self.app = App(
-            self.profile,
-            self.display,
-            {},
-            save_dir,
+            devices,
             thinker=thinker or InstantThinker(seed),
             hint_thinker=thinker or InstantThinker(seed + 1),
-            clock=lambda: self.now,
             seed=seed,
-            today=lambda: "2026.11.30",
-            power=power,
-            backlight=backlight,
-            supply=supply,
-            disk=disk,
-            speaker=speaker,
         )
         confirm, back, next_item, next_choice, menu = CONTROLS[profile]
         self.confirm_button, self.back_button = confirm, back

@@ -9,12 +9,10 @@ from pathlib import Path
 
 import pygame
 import pytest
-from app_driver import Driver
+from app_driver import Driver, headless_devices
 
 from device.app import App
-from device.hardware.profiles import PROFILES
 from device.play.game import Game, GameSetup, Mode
-from drivers.display import HeadlessDisplay
 from engine.ai import thinker as thinker_module
 from engine.ai.search import Search, SearchResult
 
@@ -128,9 +126,8 @@ def test_thinking_ahead_on_the_players_turn_wakes_only_when_its_searches_end(
     monkeypatch.setattr(time, "sleep", fake.sleep)
     pygame.display.init()
     pygame.font.init()
-    profile = PROFILES["lcdhat"]
     waiter = WakeableWaiter()
-    app = App(profile, HeadlessDisplay(profile.size), {}, tmp_path, seed=1, waiter=waiter)
+    app = App(headless_devices("lcdhat", tmp_path, waiter=waiter), seed=1)
     setup = GameSetup(mode=Mode.VERSUS_AI, ai_level=1)
     app.start_game(Game.new(1, setup, ("You", "Computer"), "2026.12.03"))
     assert app.settings.think_ahead and app.match is not None

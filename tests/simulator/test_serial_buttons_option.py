@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from device.app import App
+from device.hardware.devices import Devices
 from device.hardware.profiles import KEYS, PROFILES
 from device.screens.menu_screen import MenuScreen
 from device.screens.new_game_screen import NewGameScreen
@@ -39,11 +40,9 @@ class Wired:
     """The pieces as the window wires them, with the loop's dispatch done by hand."""
 
     def __init__(self, profile: str, tmp_path: Path) -> None:
-        self.app = App(
-            PROFILES[profile], HeadlessDisplay(PROFILES[profile].size),
-            keymap_for(PROFILES[profile].pygame_keys),
-            tmp_path / "saves",
-        )  # fmt: skip
+        keymap = keymap_for(PROFILES[profile].pygame_keys)
+        display = HeadlessDisplay(PROFILES[profile].size)
+        self.app = App(Devices(PROFILES[profile], display, keymap, tmp_path / "saves"))
         self.said: list[str] = []
         self.buttons = EmulatedButtons(profile, self.app.keymap, tmp_path, self.said.append)
         self.reached_app: list[pygame.event.Event] = []

@@ -115,6 +115,8 @@ class App:
         self.match: Match | None = None
         """The game in progress; after its end it stays (with its link open, so the peer
         hears the last ply) until the player leaves the end screen."""
+        self._ended: Game | None = None
+        """The match's game, over, until its end screen is shown."""
         self._clock = devices.clock
         self.power = devices.power
         self.lighting = Lighting(devices.backlight, self.settings, self._clock())
@@ -173,6 +175,7 @@ class App:
             link=link,
             on_save_error=self.save_failed,
             on_move=self._move_played,
+            on_end=self._match_ended,
         )
         self.match = match
         self.screens = [TitleScreen(self), GameScreen(self, match)]
@@ -195,6 +198,7 @@ class App:
 
     def _close_match(self) -> None:
         match, self.match = self.match, None
+        self._ended = None
         if match is not None:
             match.close()
 
@@ -207,10 +211,22 @@ class App:
     def save_failed(self, error: OSError) -> None:
         self.tell(write_failed(error))
 
-    def game_finished(self, match: Match) -> None:
-        """The match is over (its end is stored): show how it ended."""
-        self.play(end_effect(match.game))
-        self.screens = [TitleScreen(self), EndScreen(self, match.game)]
+    def _match_ended(self, game: Game) -> None:
+        """The match is over (its end is stored): its end screen comes once the game
+        is seen as it ended (see ``_game_in_view``)."""
+        self._ended = game
+
+    def _game_in_view(self) -> bool:
+        """The game screen is on top, its last move in place: before the end screen, a
+        menu or a message over the game is read and the last move slides in."""
+        top = self.top
+        return isinstance(top, GameScreen) and top.settled()
+
+    def _show_end(self, game: Game) -> None:
+        """Show how ``game`` ended."""
+        self._ended = None
+        self.play(end_effect(game))
+        self.screens = [TitleScreen(self), EndScreen(self, game)]
         self.dirty = True
 
     def settings_changed(self) -> None:
@@ -305,6 +321,8 @@ class App:
             self.dirty = True
         if self.top.update(now):
             self.dirty = True
+        if self._ended is not None and self._game_in_view():
+            self._show_end(self._ended)
         self.lighting.tick(now, self._on_title())
         if self.supply_warning.check(now):
             self.dirty = True
@@ -319,6 +337,8 @@ class App:
         """How long the loop may sleep before something is due."""
         now = self.now() if now is None else now
         match_wakeup = self.match.wakeup(now) if self.match is not None else None
+        if self._ended is not None and self._game_in_view():
+            match_wakeup = now
         candidates = (
             self.mapper.next_deadline(),
             self.top.wakeup(now),

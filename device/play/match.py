@@ -5,7 +5,8 @@ The match is where every move goes through, whoever makes it: it checks it,
 has the journal store it durably, tells the peer, and only then is the move
 part of the game the screen draws.  Screens translate buttons into the verbs
 (``play``, ``undo``, ``ask_hint``, ``resign``) and draw what the match holds;
-the app calls ``tick`` regularly and redraws when it says something changed.
+the app calls ``tick`` regularly and redraws when it says something changed,
+and hears from it when the game is over (``on_end``).
 Nothing here needs pygame, so a tutorial, a replay or a test can drive it.
 """
 
@@ -30,6 +31,8 @@ RESIGNED_TAG = "Resigned"
 
 MoveListener = Callable[[Position, int, Position], None]
 """Told of every move played, by anyone: the position before (a copy), the move, after."""
+EndListener = Callable[[Game], None]
+"""Told once, of the game that is over, after its end was stored (or that was attempted)."""
 
 
 class GameLog(Protocol):
@@ -67,6 +70,7 @@ class Match:
         link: LinkSession | None = None,
         on_save_error: Callable[[OSError], None] = lambda error: None,
         on_move: MoveListener = lambda before, move, after: None,
+        on_end: EndListener = lambda game: None,
     ) -> None:
         self.game = game
         self.players = players
@@ -74,6 +78,7 @@ class Match:
         self.link = link
         self.on_save_error = on_save_error
         self.on_move = on_move
+        self.on_end = on_end
         self.hint: int | None = None
         self.link_status: LinkStateName | None = None
         """LOST or ERROR while the link is down or the linked game stopped."""
@@ -173,6 +178,7 @@ class Match:
                     self.log.finish(self.game)
                 except OSError as error:
                     self.on_save_error(error)
+                self.on_end(self.game)
                 changed = True
             return changed
         changed |= self._poll_computer(now)

@@ -52,7 +52,6 @@ class GameScreen(Screen):
         """(move, start time) while a move slides into place."""
         self.shown_ply = match.game.ply
         self.shown_hint: int | None = None
-        self.ended = False
         self._dots = 0
         self._next_tick: int | None = None
         self._new_turn()
@@ -180,15 +179,15 @@ class GameScreen(Screen):
 
     # -- time --------------------------------------------------------------
 
+    def settled(self) -> bool:
+        """No move is sliding into place: the board shows the game as it stands."""
+        return self.animation is None
+
     def update(self, now: int) -> bool:
         changed = self._catch_up()
         if self.animation is not None:
             if now - self.animation[1] >= ANIMATION_MS:
                 self.animation = None
-            return True
-        if self.match.finished and not self.ended:
-            self.ended = True
-            self.host.game_finished(self.match)
             return True
         if self.match.thinking:
             if self._next_tick is None or now >= self._next_tick:
@@ -202,8 +201,6 @@ class GameScreen(Screen):
     def wakeup(self, now: int) -> int | None:
         if self.animation is not None:
             return now + 16
-        if self.match.finished and not self.ended:
-            return now
         if self.match.thinking:
             return self._next_tick if self._next_tick is not None else now
         return None

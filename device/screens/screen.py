@@ -14,7 +14,6 @@ from device.look.ui import Ui
 from device.play.buttons import Button
 from device.play.game import Game
 from device.play.lighting import Lighting
-from device.play.match import Match
 from device.play.sounds import Effect
 from ports.link import LinkConnector, LinkSession
 
@@ -54,8 +53,6 @@ class Host(Protocol):
     def new_seed(self) -> int: ...
 
     def today(self) -> str: ...
-
-    def game_finished(self, match: Match) -> None: ...
 
     def settings_changed(self) -> None:
         """Apply the settings and keep them."""

@@ -9,6 +9,8 @@ from device.app import MAX_WAIT_MS
 from device.play.game import Game, GameSetup, Mode
 from device.play.match import Match, Players
 from device.play.opponent import InstantThinker
+from device.screens.end_screen import EndScreen
+from device.screens.game_screen import SystemMenu
 from engine.notation import format_move
 from engine.pieces import BLUE, RED
 from ports.link import PeerMove
@@ -88,6 +90,32 @@ def test_resigning_ends_the_match_and_stores_the_end_once() -> None:
     assert match.tick(1)
     match.tick(2)
     assert log.finished == [match.game] and match.finished
+
+
+def test_the_match_reports_its_end_once_after_storing_it() -> None:
+    match, log = new_match(Mode.HOTSEAT)
+    told: list[tuple[Game, int]] = []
+    match.on_end = lambda game: told.append((game, len(log.finished)))
+    match.tick(0)
+    assert match.resign()
+    match.tick(1)
+    match.tick(2)
+    assert told == [(match.game, 1)], "once, with the end already stored"
+
+
+def test_the_end_screen_waits_for_a_menu_open_when_the_game_ends(tmp_path: Path) -> None:
+    driver = Driver("tabletop", tmp_path)
+    driver.new_game("two players")
+    driver.open_menu()
+    match = driver.app.match
+    assert match is not None and match.resign()  # as a peer's last move would end it
+    driver.advance(500)
+    assert isinstance(driver.app.top, SystemMenu), "the menu stays until it is closed"
+    driver.open_menu()
+    driver.advance(100)
+    end = driver.app.top
+    assert isinstance(end, EndScreen) and end.game is match.game
+    assert len(driver.app.saves.archived()) == 1, "the end was stored meanwhile"
 
 
 def test_a_linked_match_sends_the_persons_moves_and_plays_the_peers() -> None:

@@ -29,7 +29,7 @@ from device.play.buttons import Button, ButtonMapper, turned
 from device.play.game import Game, Mode
 from device.play.lighting import Lighting
 from device.play.link_games import PORT_TAG, ROLE_TAG
-from device.play.match import Match, Players
+from device.play.match import EndListener, Match, Players
 from device.play.opponent import EngineThinker, Thinker
 from device.play.sounds import Effect, end_effect, move_effect
 from device.screens.dialogs import MessageScreen
@@ -116,7 +116,8 @@ class App:
         """The game in progress; after its end it stays (with its link open, so the peer
         hears the last ply) until the player leaves the end screen."""
         self._ended: Game | None = None
-        """The match's game, over, until its end screen is shown."""
+        """The match's game, over, until what comes after it is shown."""
+        self._after_match: EndListener = self._end_screen
         self._clock = devices.clock
         self.power = devices.power
         self.lighting = Lighting(devices.backlight, self.settings, self._clock())
@@ -175,15 +176,22 @@ class App:
             link=link,
             on_save_error=self.save_failed,
             on_move=self._move_played,
-            on_end=self._match_ended,
         )
-        self.match = match
-        self.screens = [TitleScreen(self), GameScreen(self, match)]
-        self.dirty = True
+        self.play_match(match, GameScreen(self, match), self._end_screen)
         try:  # once the screens are set: the message of a failure goes on top of them
             journal.sync(game)
         except OSError as error:
             self.save_failed(error)
+
+    def play_match(self, match: Match, screen: Screen, after: EndListener) -> None:
+        """Play ``match`` on ``screen``, over the title; once it is over and seen as it
+        ended, ``after`` shows what comes next (a game's end screen, a lesson's card)."""
+        self._close_match()
+        match.on_end = self._match_ended
+        self.match = match
+        self._after_match = after
+        self.screens = [TitleScreen(self), screen]
+        self.dirty = True
 
     def start_tutorial(self) -> None:
         self._close_match()
@@ -212,19 +220,22 @@ class App:
         self.tell(write_failed(error))
 
     def _match_ended(self, game: Game) -> None:
-        """The match is over (its end is stored): its end screen comes once the game
-        is seen as it ended (see ``_game_in_view``)."""
+        """The match is over (its end is stored): what comes after it is shown once the
+        game is seen as it ended (see ``_game_in_view``)."""
         self._ended = game
 
     def _game_in_view(self) -> bool:
-        """The game screen is on top, its last move in place: before the end screen, a
-        menu or a message over the game is read and the last move slides in."""
+        """The game screen is on top, its last move in place: before what comes after the
+        match, a menu or a message over the game is read and the last move slides in."""
         top = self.top
         return isinstance(top, GameScreen) and top.settled()
 
     def _show_end(self, game: Game) -> None:
-        """Show how ``game`` ended."""
         self._ended = None
+        self._after_match(game)
+
+    def _end_screen(self, game: Game) -> None:
+        """Show how ``game`` ended."""
         self.play(end_effect(game))
         self.screens = [TitleScreen(self), EndScreen(self, game)]
         self.dirty = True

@@ -40,7 +40,7 @@ class MoveLog:
 
     def __call__(self, surface: pygame.Surface) -> None:
         match = self.app.match
-        if match is None:
+        if match is None or match.policy is not None:  # a lesson's moves are no game's
             return
         record = match.game.record
         if record.seed != self._seed:

@@ -6,7 +6,9 @@ has the journal store it durably, tells the peer, and only then is the move
 part of the game the screen draws.  Screens translate buttons into the verbs
 (``play``, ``undo``, ``ask_hint``, ``resign``) and draw what the match holds;
 the app calls ``tick`` regularly and redraws when it says something changed,
-and hears from it when the game is over (``on_end``).
+and hears from it when the game is over (``on_end``).  A match may be played
+for something besides the rules' end, a tutorial lesson's goal: its ``Policy``
+judges each move once the player has seen it (``seen``).
 Nothing here needs pygame, so a tutorial, a replay or a test can drive it.
 """
 
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Protocol
 
 from device.play.game import Game, Mode
@@ -33,6 +36,36 @@ MoveListener = Callable[[Position, int, Position], None]
 """Told of every move played, by anyone: the position before (a copy), the move, after."""
 EndListener = Callable[[Game], None]
 """Told once, of the game that is over, after its end was stored (or that was attempted)."""
+
+
+class Verdict(StrEnum):
+    """A policy's word on a move."""
+
+    MISSED = "missed"
+    """The move does not do what the policy asks: the match takes it back."""
+    PASSED = "passed"
+    """It does: the match is over once its result has been seen a while."""
+
+
+VerdictListener = Callable[[Verdict, int], None]
+"""Told of each verdict and the move it judged (a missed move is already taken back)."""
+
+
+class Policy(Protocol):
+    """What a match is played for besides the rules (a tutorial lesson's goal)."""
+
+    @property
+    def result_ms(self) -> int:
+        """How long a passed move stays in sight before the match is over."""
+        ...
+
+    def judge(self, game: Game) -> Verdict:
+        """The verdict on the last move of ``game``."""
+        ...
+
+    def words(self, verdict: Verdict | None) -> str:
+        """The key of the words under the board (what to do, or what was done)."""
+        ...
 
 
 class GameLog(Protocol):
@@ -71,6 +104,8 @@ class Match:
         on_save_error: Callable[[OSError], None] = lambda error: None,
         on_move: MoveListener = lambda before, move, after: None,
         on_end: EndListener = lambda game: None,
+        policy: Policy | None = None,
+        on_verdict: VerdictListener = lambda verdict, move: None,
     ) -> None:
         self.game = game
         self.players = players
@@ -79,6 +114,15 @@ class Match:
         self.on_save_error = on_save_error
         self.on_move = on_move
         self.on_end = on_end
+        self.policy = policy
+        self.on_verdict = on_verdict
+        self.verdict: Verdict | None = None
+        """The policy's verdict on the last move it judged."""
+        self._judged_ply = game.ply
+        self._result_due: int | None = None
+        """When a passed move has been in sight long enough (0: the player went on)."""
+        self.accomplished = False
+        """The policy's goal was met and its result seen: the match is over."""
         self.hint: int | None = None
         self.link_status: LinkStateName | None = None
         """LOST or ERROR while the link is down or the linked game stopped."""
@@ -98,11 +142,13 @@ class Match:
 
     @property
     def over(self) -> bool:
-        return self.game.is_over()
+        return self.game.is_over() or self.accomplished
 
     def person_to_move(self) -> bool:
-        """True when the buttons play the next move (and the link is up, in a linked game)."""
-        return self.game.human_to_move() and not self.link_status
+        """True when the buttons play the next move (and the link is up, in a linked game,
+        and the policy's goal is not met yet)."""
+        passed = self.verdict is Verdict.PASSED
+        return self.game.human_to_move() and not self.link_status and not passed
 
     def play(self, move: int) -> bool:
         """The person's move; False (nothing happens) if it is not theirs to play."""
@@ -153,6 +199,26 @@ class Match:
         self.game.resigned = loser
         return True
 
+    def seen(self, now: int) -> bool:
+        """The board shows the last move in place: the policy (if any) judges it, once.
+        A miss is taken back; True when there was a verdict."""
+        move = self.game.last_move
+        if self.policy is None or self._judged_ply == self.game.ply or move is None:
+            return False
+        self.verdict = self.policy.judge(self.game)
+        if self.verdict is Verdict.MISSED:
+            self.undo()
+        else:
+            self._result_due = now + self.policy.result_ms
+        self._judged_ply = self.game.ply
+        self.on_verdict(self.verdict, move)
+        return True
+
+    def go_on(self) -> None:
+        """The player has seen the passed move's result: the match is over at its next tick."""
+        if self.verdict is Verdict.PASSED:
+            self._result_due = 0
+
     def close(self) -> None:
         """Leave the match: stop thinking and hang up the link."""
         self._stop_thinking()
@@ -170,6 +236,8 @@ class Match:
     def tick(self, now: int) -> bool:
         """Advance the match to ``now``; True when anything the screen shows changed."""
         changed = self._poll_link()
+        if self._result_due is not None and now >= self._result_due:
+            self.accomplished = True
         if self.over:
             if not self.finished:
                 self.finished = True
@@ -190,6 +258,8 @@ class Match:
         """When ``tick`` next has something to do (None: only after a verb)."""
         if self.over and not self.finished:
             return now
+        if self._result_due is not None and not self.accomplished:
+            return self._result_due
         if self._computer_to_move() and self._computer_ply != self.game.ply:
             return now
         if self.thinking or self.link is not None:

@@ -3,8 +3,9 @@
 A lesson is data: a position in the engine's notation, the words (in
 ``device.look.i18n`` under ``lesson.<name>.*``) and a goal, which the engine
 judges from the move played: its kind, and the position it leaves.  A
-lesson is played through an ordinary ``Match`` that stores nothing.
-Nothing here needs pygame.
+lesson is played through an ordinary ``Match`` that stores nothing, with the
+lesson as its policy (``LessonPolicy``): a move that misses is taken back, one
+that does what the lesson asks ends it.  Nothing here needs pygame.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 
 from device.journal.settings import Settings
 from device.play.game import Game, GameSetup, Mode
-from device.play.match import Match, Players
+from device.play.match import Match, Players, Verdict, VerdictListener
 from device.play.opponent import InstantThinker
 from engine.geometry import DIRECTION_BETWEEN, DIRECTIONS, cell_at, file_of, rank_of
 from engine.moves import CONNECTION, DISPLACEMENT, NORMAL, kind_of, landing_of, origin_of, target_of
@@ -210,8 +211,35 @@ class ShowGoal(InstantThinker):
         self._answer = next((m for m in position.legal_moves() if goal(position, m)), None)
 
 
-def lesson_match(lesson: Lesson) -> Match:
-    """The lesson's position as a match both sides play from the buttons, storing nothing."""
+RESULT_MS = 1600
+"""How long a lesson's result (the lock, the colony and its total, the grace moves)
+stays on the board before the lesson is over, unless a press moves on sooner."""
+
+
+class LessonPolicy:
+    """A lesson as the policy of its match: the move is judged by the lesson's goal,
+    from the lesson's position (a miss is taken back, so every move starts there)."""
+
+    result_ms = RESULT_MS
+
+    def __init__(self, lesson: Lesson) -> None:
+        self.lesson = lesson
+
+    def judge(self, game: Game) -> Verdict:
+        move = game.last_move
+        if move is not None and self.lesson.goal(self.lesson.position(), move):
+            return Verdict.PASSED
+        return Verdict.MISSED
+
+    def words(self, verdict: Verdict | None) -> str:
+        """The goal in one line under the board; once it is met, "Well done"."""
+        return "tutorial.well_done" if verdict is Verdict.PASSED else self.lesson.key("goal")
+
+
+def lesson_match(lesson: Lesson, on_verdict: VerdictListener = lambda verdict, move: None) -> Match:
+    """The lesson's position as a match both sides play from the buttons, storing nothing,
+    played for the lesson's goal."""
     game = Game(GameRecord(start=lesson.start), GameSetup(Mode.HOTSEAT))
     hint = ShowGoal(lesson)
-    return Match(game, Players(thinker=hint, hint_thinker=hint), NoLog())
+    players = Players(thinker=hint, hint_thinker=hint)
+    return Match(game, players, NoLog(), policy=LessonPolicy(lesson), on_verdict=on_verdict)

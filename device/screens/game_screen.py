@@ -1,5 +1,6 @@
 """The game screen: draws a match (the board, the HUD, a sliding move) and turns
-the buttons into its verbs; the system menu during play."""
+the buttons into its verbs, a game's or a tutorial lesson's; the system menu
+during play."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from device.look.controls import Control, button_label, control
 from device.look.hud import HudItem, draw_hud
 from device.play.buttons import Button
 from device.play.game import Game, Mode
-from device.play.match import Match
+from device.play.match import Match, Verdict
 from device.play.preview import move_preview
 from device.play.selection import Selection, Stage
 from device.play.sounds import Effect
@@ -39,12 +40,18 @@ DIRECTIONS = {
 }
 
 
+MenuOpener = Callable[[Host, "GameScreen"], Screen]
+"""The menu the menu button opens over the game screen."""
+
+
 class GameScreen(Screen):
     """Draws a match and turns buttons into its verbs; the match does the rest."""
 
-    def __init__(self, host: Host, match: Match) -> None:
+    def __init__(self, host: Host, match: Match, menu: MenuOpener | None = None) -> None:
         super().__init__(host)
         self.match = match
+        self.menu: MenuOpener = menu or SystemMenu
+        """The game's system menu, or the tutorial's during a lesson."""
         self.selection: Selection | None = None
         self.refusal = ""
         """Why the satellite the player just tried to pick cannot move (until the next press)."""
@@ -117,8 +124,11 @@ class GameScreen(Screen):
         return setup.mode == Mode.HOTSEAT and setup.tabletop and self.game.position.side == BLUE
 
     def handle(self, button: Button) -> None:
+        if self.match.verdict is Verdict.PASSED:  # any press goes on from the result
+            self.match.go_on()
+            return
         if button is Button.MENU:
-            self.host.push(SystemMenu(self.host, self))
+            self.host.push(self.menu(self.host, self))
             return
         self.animation = None
         self.refusal = ""
@@ -188,7 +198,9 @@ class GameScreen(Screen):
         if self.animation is not None:
             if now - self.animation[1] >= ANIMATION_MS:
                 self.animation = None
+                self._seen(now)
             return True
+        changed |= self._seen(now)
         if self.match.thinking:
             if self._next_tick is None or now >= self._next_tick:
                 self._dots = (self._dots + 1) % 4
@@ -197,6 +209,13 @@ class GameScreen(Screen):
         else:
             self._next_tick = None
         return changed
+
+    def _seen(self, now: int) -> bool:
+        """The move is in place: the match's policy may judge it (a miss is taken back)."""
+        if not self.match.seen(now):
+            return False
+        self._catch_up()
+        return True
 
     def wakeup(self, now: int) -> int | None:
         if self.animation is not None:
@@ -248,8 +267,11 @@ class GameScreen(Screen):
         return self.standing_prompt()
 
     def standing_prompt(self) -> str:
-        """The words shown when nothing more pressing is: at the start of a game, what
-        "Closed" asks of the players."""
+        """The words shown when nothing more pressing is: the policy's (a lesson's goal),
+        or at the start of a game what "Closed" asks of the players."""
+        policy = self.match.policy
+        if policy is not None:
+            return self.ui.t(policy.words(self.match.verdict))
         position = self.game.position
         if self.game.ply < EXPLAIN_CLOSED_PLIES and not position.connections_open():
             return self.ui.t("hud.closed_help")
@@ -270,6 +292,8 @@ class GameScreen(Screen):
 
     def controls(self) -> list[Control]:
         """The buttons that do something now, most useful first."""
+        if self.match.verdict is Verdict.PASSED:
+            return [control("ctl.continue", Button.A)]
         menu = control("help.menu", Button.MENU)
         selection = self.selection
         if selection is None or self.match.link_status:

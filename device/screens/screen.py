@@ -14,6 +14,7 @@ from device.look.ui import Ui
 from device.play.buttons import Button
 from device.play.game import Game
 from device.play.lighting import Lighting
+from device.play.match import EndListener, Match
 from device.play.sounds import Effect
 from ports.link import LinkConnector, LinkSession
 
@@ -45,6 +46,10 @@ class Host(Protocol):
     def start_game(
         self, game: Game, link: LinkSession | None = None, journal: Journal | None = None
     ) -> None: ...
+
+    def play_match(self, match: Match, screen: Screen, after: EndListener) -> None:
+        """Play ``match`` (a lesson) on ``screen``; ``after`` shows what comes after it."""
+        ...
 
     def start_tutorial(self) -> None:
         """Open the tutorial at the player's next lesson."""

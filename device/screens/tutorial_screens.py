@@ -1,14 +1,18 @@
 """The tutorial as the player sees it: a card saying what a lesson teaches, the
-lesson played on the game screen, a card saying what the move showed, then the
-next lesson; at the end, back to the title.  What a lesson is and how its
-move is judged is ``device.play.tutorial``'s."""
+lesson played on the game screen (with the tutorial's menu, and a message when a
+move misses), a card saying what the move showed, then the next lesson; at the
+end, back to the title.  What a lesson is and how its move is judged is
+``device.play.tutorial``'s."""
 
 from __future__ import annotations
+
+from functools import partial
 
 import pygame
 
 from device.look.controls import Control, button_label, control, control_label, draw_button_bar
 from device.play.buttons import Button
+from device.play.match import Match, Verdict
 from device.play.tutorial import LESSONS, Lesson, first_lesson, lesson_done, lesson_match
 from device.screens.dialogs import power_off_item
 from device.screens.game_screen import GameScreen
@@ -147,8 +151,7 @@ class LessonCard(Card):
 
     def handle(self, button: Button) -> None:
         if button is Button.A:
-            self.host.to_title()
-            self.host.push(LessonScreen(self.host, self.index))
+            play_lesson(self.host, self.index)
         elif button is Button.B:
             self.host.to_title()  # back where the tutorial was started; its place is kept
         elif button in SKIP:
@@ -219,83 +222,40 @@ class NoteCard(Card):
             self.host.push(TutorialMenu(self.host, self.index, can_skip=False))
 
 
-RESULT_MS = 1600
-"""How long a lesson's result (the lock, the colony and its total, the grace moves)
-stays on the board before its card, unless a press moves on sooner."""
+def play_lesson(host: Host, index: int) -> None:
+    """Lesson ``index`` on the game screen; once it is done, its card."""
+    host.play_match(*lesson_screen(host, index), lambda game: to_done_card(host, index))
 
 
-class LessonScreen(GameScreen):
-    """A lesson on the game screen: the move is judged once it has slid into place;
-    a move that misses gets a hint and is taken back, one that succeeds stays on the
-    board a while before the card that explains it."""
+def lesson_screen(host: Host, index: int) -> tuple[Match, GameScreen]:
+    """Lesson ``index``'s match and the game screen that shows it with the tutorial's menu."""
+    match = lesson_match(LESSONS[index], partial(lesson_judged, host, index))
 
-    def __init__(self, host: Host, index: int) -> None:
-        self.index = index
-        self.lesson = LESSONS[index]
-        self.passed_at: int | None = None
-        """When the move that completes the lesson was seen in place."""
-        super().__init__(host, lesson_match(self.lesson))
+    def menu(host: Host, screen: GameScreen) -> Screen:
+        return TutorialMenu(host, index, screen)
 
-    def handle(self, button: Button) -> None:
-        if self.passed_at is not None:
-            self._to_card()
-            return
-        if button is Button.MENU:
-            self.host.push(TutorialMenu(self.host, self.index, self))
-            return
-        super().handle(button)
+    return match, GameScreen(host, match, menu)
 
-    def controls(self) -> list[Control]:
-        if self.passed_at is not None:
-            return [control("ctl.continue", Button.A)]
-        return super().controls()
 
-    def standing_prompt(self) -> str:
-        if self.passed_at is not None:
-            return self.ui.t("tutorial.well_done")
-        return self.ui.t(self.lesson.key("goal"))
+def lesson_judged(host: Host, index: int, verdict: Verdict, move: int) -> None:
+    """Keep a lesson done; tell a miss (taken back already) what it fell short of."""
+    if verdict is Verdict.PASSED:
+        note_done(host, index)
+        return
+    t = host.ui.t
+    host.show_message(t("tutorial.wrong", hint=t(LESSONS[index].miss_hint(move))))
 
-    def update(self, now: int) -> bool:
-        changed = self.match.tick(now)
-        changed |= super().update(now)
-        if self.passed_at is not None:
-            if now >= self.passed_at + RESULT_MS:
-                self._to_card()
-                return True
-            return changed
-        move = self.game.last_move
-        if move is not None and self.animation is None:
-            self._judge(move, now)
-            changed = True
-        return changed
 
-    def wakeup(self, now: int) -> int | None:
-        if self.passed_at is not None:
-            return self.passed_at + RESULT_MS
-        due = [d for d in (super().wakeup(now), self.match.wakeup(now)) if d is not None]
-        return min(due) if due else None
-
-    def _judge(self, move: int, now: int) -> None:
-        if self.lesson.goal(self.lesson.position(), move):
-            note_done(self.host, self.index)
-            self.passed_at = now
-            self.selection = None
-            return
-        self.match.undo()
-        self._catch_up()
-        t = self.ui.t
-        self.host.show_message(t("tutorial.wrong", hint=t(self.lesson.miss_hint(move))))
-
-    def _to_card(self) -> None:
-        self.host.to_title()
-        self.host.push(DoneCard(self.host, self.index))
+def to_done_card(host: Host, index: int) -> None:
+    host.to_title()
+    host.push(DoneCard(host, index))
 
 
 class TutorialMenu(MenuOverGame):
     """The menu during the tutorial: resume, show me, skip, rules, settings, leave."""
 
     def __init__(
-        self, host: Host, index: int, lesson: LessonScreen | None = None, can_skip: bool = True
+        self, host: Host, index: int, lesson: GameScreen | None = None, can_skip: bool = True
     ) -> None:
         super().__init__(host)
         self.index = index

@@ -25,7 +25,7 @@ from device.screens.past_games_screen import PastGamesScreen
 from device.screens.replay_screen import ReplayScreen
 from device.screens.rules_screen import RulesScreen
 from device.screens.settings_screens import KeepRotationScreen, SettingsScreen
-from device.screens.tutorial_screens import DoneCard, LessonCard, LessonScreen
+from device.screens.tutorial_screens import DoneCard, LessonCard, lesson_screen
 from engine.moves import CONNECTION, DISPLACEMENT, kind_of, origin_of, target_of
 from engine.pieces import BLUE, RED
 from engine.playout import random_move
@@ -245,7 +245,7 @@ def render_gallery(
     app.push(LessonCard(app, colony))
     shoot("tutorial-card")
     app.screens = app.screens[:1]
-    app.push(LessonScreen(app, colony))
+    app.push(lesson_screen(app, colony)[1])
     shoot("tutorial-lesson")
     app.screens = app.screens[:1]
     app.push(DoneCard(app, len(LESSONS) - 1))

@@ -32,7 +32,7 @@ from device.screens.dialogs import ConfirmScreen, MessageScreen
 from device.screens.game_screen import SystemMenu
 from device.screens.menu_screen import MenuScreen
 from device.screens.screen import Screen
-from device.screens.tutorial_screens import LessonScreen, TutorialMenu
+from device.screens.tutorial_screens import TutorialMenu, lesson_screen
 from engine.moves import CONNECTION, DISPLACEMENT, kind_of, landing_of, origin_of, target_of
 from engine.pieces import NOBODY, colour_of
 from engine.position import Position
@@ -235,7 +235,7 @@ def test_every_menu_and_dialog_over_a_screen_has_its_own_button_bar(
     driver = Driver(profile, tmp_path)
     app = driver.app
     game = driver.new_game("two players")
-    lesson = LessonScreen(app, 0)
+    _, lesson = lesson_screen(app, 0)
     cases: list[tuple[Screen, MenuScreen | MessageScreen]] = [
         (game, SystemMenu(app, game)),
         (game, ConfirmScreen(app, app.ui.t("confirm.resign"), lambda: None)),

@@ -10,16 +10,24 @@ from device.hardware.profiles import PROFILES
 from device.journal.lines import encode_line
 from device.journal.settings import SETTINGS_FILE, Settings, load_settings, store_settings
 from device.look.i18n import LANGUAGES, text
-from device.play.tutorial import LESSONS, PARTS, Lesson, after, lesson_match
+from device.play.match import Verdict
+from device.play.tutorial import (
+    LESSONS,
+    PARTS,
+    RESULT_MS,
+    Lesson,
+    LessonPolicy,
+    after,
+    lesson_match,
+)
 from device.screens.dialogs import MessageScreen
+from device.screens.game_screen import GameScreen
 from device.screens.title_screen import TitleScreen
 from device.screens.tutorial_screens import (
     PADDING,
-    RESULT_MS,
     Card,
     DoneCard,
     LessonCard,
-    LessonScreen,
     NoteCard,
     TutorialMenu,
 )
@@ -62,6 +70,32 @@ def test_a_lesson_match_stores_nothing_and_shows_a_goal_move_as_its_hint() -> No
     assert match.hint in lesson.goal_moves()
     assert match.play(lesson.goal_moves()[0]) and match.undo()
     assert format_position(match.game.position) == lesson.start
+
+
+def test_a_lesson_match_judges_a_move_once_seen_and_ends_a_while_after_a_pass() -> None:
+    lesson = LESSONS[2]
+    told: list[tuple[Verdict, int]] = []
+    match = lesson_match(lesson, lambda verdict, move: told.append((verdict, move)))
+    goal = lesson.goal_moves()
+    miss = next(m for m in match.game.position.legal_moves() if m not in goal)
+    assert match.play(miss)
+    assert match.game.ply == 1 and not told, "judged only once it is seen"
+    assert match.seen(100) and not match.seen(110)
+    assert told == [(Verdict.MISSED, miss)] and match.game.ply == 0, "a miss is taken back"
+    assert match.play(goal[0]) and match.seen(200)
+    assert told[-1] == (Verdict.PASSED, goal[0])
+    assert not match.person_to_move() and not match.over, "the result stays in sight"
+    assert match.wakeup(300) == 200 + RESULT_MS
+    match.tick(200 + RESULT_MS)
+    assert match.over and match.finished
+
+
+def _lesson_on(screen: object) -> Lesson:
+    """The lesson a game screen shows."""
+    assert isinstance(screen, GameScreen)
+    policy = screen.match.policy
+    assert isinstance(policy, LessonPolicy)
+    return policy.lesson
 
 
 def _words_of(card: Card) -> tuple[int, int]:
@@ -108,7 +142,7 @@ def test_every_lesson_plays_through_the_buttons(profile: str, tmp_path: Path) ->
         assert isinstance(card, LessonCard) and card.index == index
         driver.confirm()
         screen = app.top
-        assert isinstance(screen, LessonScreen)
+        assert isinstance(screen, GameScreen) and _lesson_on(screen) is lesson
         assert screen.prompt() == app.ui.t(lesson.key("goal"))
         goal = lesson.goal_moves()
         miss = next(m for m in screen.game.position.legal_moves() if m not in goal)
@@ -174,7 +208,7 @@ def test_a_lessons_result_stays_in_sight_until_its_time_or_a_press(tmp_path: Pat
     driver.choose_item("Tutorial")
     driver.confirm()
     screen = app.top
-    assert isinstance(screen, LessonScreen)
+    assert isinstance(screen, GameScreen) and _lesson_on(screen) is LESSONS[0]
     driver.play(LESSONS[0].goal_moves()[0])
     driver.advance(1500 - 200)  # the move slid in; 1.5 s since
     assert app.top is screen
@@ -193,7 +227,7 @@ def test_a_miss_is_told_what_it_fell_short_of(tmp_path: Path) -> None:
     driver.choose_item("Tutorial")
     driver.confirm()
     screen = app.top
-    assert isinstance(screen, LessonScreen) and screen.index == index
+    assert isinstance(screen, GameScreen) and _lesson_on(screen) is LESSONS[index]
     position = screen.game.position
     four = next(c for c in range(100) if position.board[c] == piece(RED, 4))
     miss = next(m for m in position.legal_moves() if origin_of(m) == four and kind_of(m) == NORMAL)
@@ -220,7 +254,7 @@ def test_show_me_points_at_a_move_that_completes_the_lesson(tmp_path: Path) -> N
     driver.choose_item("Tutorial")
     driver.confirm()
     screen = driver.app.top
-    assert isinstance(screen, LessonScreen)
+    assert isinstance(screen, GameScreen) and _lesson_on(screen) is LESSONS[0]
     driver.open_menu()
     driver.choose_item("Show me")
     driver.advance(100)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import time
 from collections.abc import Callable, Sequence
 
 import pygame
@@ -136,6 +137,11 @@ class App:
         self.dirty = True
         self.after_draw: list[Callable[[pygame.Surface], None]] = []
         """Extra drawing on top of each frame (the simulator's overlays)."""
+        self.event_filters: list[Callable[[pygame.event.Event], bool]] = []
+        """Look at each event before the app does; True takes it (and redraws the frame):
+        the simulator's own keys, its emulated button controller."""
+        self.frame_ms = 0.0
+        """How long the last frame took to draw and present (the simulator shows it)."""
         self.display.set_rotation(self.settings.rotation)
         for notice in notices:
             self.tell(notice)
@@ -368,6 +374,7 @@ class App:
         """Draw the frame if anything changed; True when a frame was presented."""
         if not self.dirty:
             return False
+        started = time.perf_counter()
         surface = self.display.surface
         first = len(self.screens) - 1
         while first > 0 and self.screens[first].overlay:
@@ -384,23 +391,28 @@ class App:
             extra(surface)
         self.display.present(self._frame_diff.changed(surface))
         self.dirty = False
+        self.frame_ms = (time.perf_counter() - started) * 1000
         return True
 
     def wake(self) -> None:
         """From any thread: end the loop's current sleep (a search finished)."""
         self.waiter.wake()
 
-    def step(self, timeout_ms: int | None = None) -> None:
-        """One turn of the loop: wait for input or the next deadline, react, draw."""
+    def step(self, timeout_ms: int | None = None) -> bool:
+        """One turn of the loop: wait for input or the next deadline, react, draw; True
+        when a frame was presented."""
         wait = self.wait_ms() if timeout_ms is None else timeout_ms
         events = pygame.event.get()
         if not events and wait > 0:
             self.waiter.wait(wait)
             events = pygame.event.get()
         for event in events:
-            self.handle_event(event)
+            if any(taken(event) for taken in self.event_filters):
+                self.dirty = True
+            else:
+                self.handle_event(event)
         self.update()
-        self.draw()
+        return self.draw()
 
     def run(self) -> None:
         while self.running:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,7 +87,7 @@ class HeadlessRun:
 
 
 class WindowRun:
-    """The interactive loop: sleeps until a key or a timer, intercepts the simulator's keys."""
+    """The interactive loop (the app's own step), with the simulator's keys taken first."""
 
     def __init__(
         self,
@@ -110,27 +109,21 @@ class WindowRun:
 
     def run(self) -> None:
         app = self.app
+        app.event_filters.append(self._take)
         while app.running:
-            wait = app.wait_ms()
-            events = [pygame.event.wait(wait)] if wait > 0 else []
-            events += pygame.event.get()
-            for event in events:
-                if event.type == pygame.KEYDOWN and self.on_key(event.key):
-                    app.dirty = True
-                    continue
-                if self.intercept is not None and self.intercept(event):
-                    app.dirty = True
-                    continue
-                if event.type != pygame.NOEVENT:
-                    app.handle_event(event)
-            app.update()
-            started = time.perf_counter()
-            drew = app.draw()
-            if drew and self.frame_time is not None:
-                self.frame_time((time.perf_counter() - started) * 1000)
-            if drew and self.record:
+            if not app.step():
+                continue
+            if self.frame_time is not None:
+                self.frame_time(app.frame_ms)
+            if self.record:
                 self.frames += 1
                 self.out_dir.mkdir(parents=True, exist_ok=True)
                 pygame.image.save(
                     app.display.surface, self.out_dir / f"frame-{self.frames:05d}.png"
                 )
+
+    def _take(self, event: pygame.event.Event) -> bool:
+        """The simulator's own keys, then the emulated controller, before the app."""
+        if event.type == pygame.KEYDOWN and self.on_key(event.key):
+            return True
+        return self.intercept is not None and self.intercept(event)

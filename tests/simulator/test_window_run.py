@@ -1,0 +1,44 @@
+"""The window's loop is the app's own step, with the simulator's keys taken first."""
+
+from pathlib import Path
+
+import pygame
+
+from device.app import App
+from device.hardware.devices import Devices
+from device.hardware.profiles import PROFILES
+from device.screens.title_screen import TitleScreen
+from drivers.display import HeadlessDisplay
+from drivers.keyboard import keymap_for
+from simulator.runner import WindowRun
+
+
+def test_the_simulators_keys_are_taken_before_the_app_and_the_rest_reach_it(
+    tmp_path: Path,
+) -> None:
+    pygame.display.init()
+    pygame.font.init()
+    profile = PROFILES["tabletop"]
+    keymap = keymap_for(profile.pygame_keys)
+    app = App(Devices(profile, HeadlessDisplay(profile.size), keymap, tmp_path / "saves"))
+    offered: list[int] = []
+    frame_times: list[float] = []
+
+    def on_key(key: int) -> bool:
+        offered.append(key)
+        return key == pygame.K_F2
+
+    for key in (pygame.K_F2, pygame.K_DOWN):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    try:
+        WindowRun(
+            app, tmp_path / "frames", on_key, record=True, frame_time=frame_times.append
+        ).run()
+    finally:
+        pygame.quit()
+    assert offered == [pygame.K_F2, pygame.K_DOWN]
+    title = app.screens[0]
+    assert isinstance(title, TitleScreen) and title.index == 1, "DOWN reached the app, F2 did not"
+    assert frame_times and all(ms > 0 for ms in frame_times)
+    assert (tmp_path / "frames" / "frame-00001.png").is_file(), "the frame was recorded"

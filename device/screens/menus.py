@@ -15,6 +15,7 @@ import engine
 from device.journal.archive import UNREADABLE, ArchivedGame, has_past_games, load_game, past_games
 from device.journal.folder import SaveError
 from device.journal.settings import CHOICES, LIGHT_SETTINGS, SOUND_SETTINGS
+from device.link.game import Role
 from device.look.board_view import draw_satellite
 from device.look.controls import Control, control, control_label, draw_screen_bar, screen_bar_top
 from device.look.layout import MARGIN
@@ -22,7 +23,7 @@ from device.look.scrolling import ListWindow, draw_more_signs, list_window
 from device.look.verdict import verdict
 from device.play.buttons import Button
 from device.play.game import Game, GameSetup, Mode
-from device.play.link_games import PORT_TAG, ROLE_TAG
+from device.play.link_games import PORT_TAG, role_of
 from device.play.opponent import DEFAULT_LEVEL, LEVEL_NUMBERS
 from device.play.replay import Replay
 from device.play.sounds import Effect
@@ -32,7 +33,6 @@ from device.screens.replay_screen import ReplayScreen
 from device.screens.rules_screen import RulesScreen
 from device.screens.screen import Host, Screen
 from engine.pieces import BLUE, RED, piece
-from ports.link import Role
 
 FORWARD = (Button.DOWN, Button.NEXT, Button.SELECT)
 BACKWARD = (Button.UP, Button.PREV)
@@ -267,7 +267,7 @@ class TitleScreen(MenuScreen):
         """A linked game goes on only with the cable: the driver resumes its own copy."""
         ports = self.host.link_ports
         port = game.record.tags.get(PORT_TAG) or (ports[0] if ports else "")
-        role = game.record.tags.get(ROLE_TAG, Role.HOST)
+        role = role_of(game)
         connector = self.host.link_connector(port, role, game.setup.human_colour)
         if connector is None:
             self.host.show_message(self.ui.t("new.no_link"))

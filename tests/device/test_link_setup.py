@@ -10,6 +10,9 @@ import pytest
 from app_driver import Driver
 from fake_link import FakeSession
 
+from device.link.events import LinkState, LinkStateName, PeerMove, StateChanged
+from device.link.game import LinkGameStore, Role
+from device.link.interface import LinkSession
 from device.look.i18n import STRINGS
 from device.play.game import Game, GameSetup, Mode
 from device.play.link_games import PORT_TAG, ROLE_TAG
@@ -18,14 +21,6 @@ from device.screens.link_screens import LinkWaitScreen, port_label, role_for
 from device.screens.menus import MenuScreen, MessageScreen, NewGameScreen
 from engine.notation import format_move
 from engine.start import starting_position
-from ports.link import (
-    LinkGameStore,
-    LinkSession,
-    LinkState,
-    LinkStateName,
-    PeerMove,
-    StateChanged,
-)
 
 PORTS = ("listen://127.0.0.1:7777", "socket://127.0.0.1:7777", "/dev/serial0")
 
@@ -55,7 +50,7 @@ class Connector:
 def cabled_driver(profile: str, tmp_path: Path, connector: Connector) -> Driver:
     driver = Driver(profile, tmp_path)
 
-    def cable(port: str, role: str, store: LinkGameStore, colour: int) -> Connector:
+    def cable(port: str, role: Role, store: LinkGameStore, colour: int) -> Connector:
         connector.opened.append((port, role, colour))
         return connector
 
@@ -232,9 +227,9 @@ def test_port_names_fit_a_menu_row_and_roles_follow_the_port() -> None:
     assert port_label("/dev/serial0") == "serial0"
     long = port_label("/dev/serial/by-id/usb-FTDI_FT232R_USB_UART_A50285BI-if00-port0")
     assert len(long) <= 16 and long.startswith("usb-FTD") and long.endswith("0-port0")
-    assert role_for("listen://0.0.0.0:7777", "guest") == "host"
-    assert role_for("socket://10.0.0.2:7777", "host") == "guest"
-    assert role_for("/dev/serial0", "guest") == "guest"
+    assert role_for("listen://0.0.0.0:7777", Role.GUEST) == Role.HOST
+    assert role_for("socket://10.0.0.2:7777", Role.HOST) == Role.GUEST
+    assert role_for("/dev/serial0", Role.GUEST) == Role.GUEST
     assert {"link.role.host", "link.role.guest"} <= set(STRINGS)
 
 

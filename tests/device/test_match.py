@@ -6,12 +6,12 @@ from app_driver import Driver
 from fake_link import FakeSession
 
 from device.app import MAX_WAIT_MS
+from device.link.events import PeerMove
 from device.play.game import Game, GameSetup, Mode
 from device.play.match import Match, Players
 from device.play.opponent import InstantThinker
 from engine.notation import format_move
 from engine.pieces import BLUE, RED
-from ports.link import PeerMove
 
 
 class MemoryLog:

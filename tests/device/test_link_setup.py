@@ -32,7 +32,7 @@ class Connector:
         self.session = session
         self.error = error
         self.release = threading.Event()
-        self.opened: list[tuple[str, str, int]] = []
+        self.opened: list[tuple[str, Role, int]] = []
         self.cancelled = False
 
     def open(self) -> LinkSession:
@@ -121,7 +121,7 @@ def test_the_host_chooses_port_role_and_colour_and_plays_the_agreed_game(tmp_pat
     assert isinstance(screen, LinkWaitScreen)
     connector.release.set()
     wait_until_finished(driver, screen)
-    assert connector.opened == [("/dev/serial0", "host", 1)]
+    assert connector.opened == [("/dev/serial0", Role.HOST, 1)]
     game = driver.game_screen().game
     assert game.setup.mode == Mode.LINK and game.setup.human_colour == 1
     assert game.record.seed == 77 and game.ply == 1, "the session's moves are on the board"
@@ -183,7 +183,8 @@ def test_continue_reopens_the_saved_port_and_takes_the_moves_the_session_holds(
     session.held = [other]  # the driver's copy differs from the app's: the driver's wins
     driver.choose_item("Continue")
     driver.advance(100)
-    assert connector.opened[0][:2] == ("socket://127.0.0.1:7777", "guest")
+    assert connector.opened[0][:2] == ("socket://127.0.0.1:7777", Role.GUEST)
+    assert isinstance(connector.opened[0][1], Role), "the record's tag is read as a Role"
     resumed = driver.game_screen().game
     assert [format_move(move) for move in resumed.record.moves] == [other] != [format_move(first)]
     assert resumed.record.red == "You"

@@ -1,4 +1,4 @@
-"""Byte pipes for the link session: any pyserial URL, or a listening TCP socket.
+"""Packet pipes for the link session: any pyserial URL, or a listening TCP socket.
 
 Both carry packets (``drivers.serial_packets.packets``: COBS, each ended by a
 zero byte): ``read`` returns the packets that arrived whole, ``write`` sends

@@ -17,6 +17,7 @@ from device.link.history import RULES_VERSION
 from device.link.messages import Hello, hash_frame, hello_frame
 from device.link.session import LinkSession, Timing
 from drivers.link.transport import MAX_PENDING, ListenTransport, SerialTransport
+from drivers.serial_packets.packets import encode_packet
 from engine.pieces import RED
 
 LINK_TIMEOUT = Timing().link_timeout
@@ -159,4 +160,29 @@ def test_a_connection_that_says_nothing_valid_within_3_s_is_closed() -> None:
             assert trickler.recv(16) == b""
     finally:
         trickler.close()
+        listener.close()
+
+
+def test_the_listener_takes_the_greeting_it_is_handed_and_passes_what_came_with_it() -> None:
+    """The driver knows no protocol: "hello" is whatever the wiring says it is."""
+    clock = Clock()
+    listener = ListenTransport(
+        "127.0.0.1", 0, LINK_TIMEOUT, is_greeting=lambda p: p == b"hi", max_packet=8, clock=clock
+    )
+    stranger = socket.create_connection(listener.address)
+    caller = socket.create_connection(listener.address)
+    try:
+        stranger.sendall(encode_packet(b"hello"))
+        caller.sendall(encode_packet(b"before") + encode_packet(b"hi") + encode_packet(b"x"))
+        packets: list[bytes] = []
+        for _ in range(200):
+            packets += listener.read()
+            if len(packets) >= 3:
+                break
+            time.sleep(0.005)
+        assert packets == [b"before", b"hi", b"x"], "the caller's packets, greeting and all"
+        assert listener.openings == 1 and listener.pending == 1, "the stranger waits aside"
+    finally:
+        stranger.close()
+        caller.close()
         listener.close()

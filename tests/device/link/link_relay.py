@@ -80,6 +80,8 @@ class CableEnd:
         return self._packets.rejected
 
     def read(self) -> list[bytes]:
+        if not self.inbox:
+            return []
         data = bytes(self.inbox)
         self.inbox.clear()
         return self._packets.feed(data)

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "drivers")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "device" / "link")]
 from link_relay import FaultPlan  # noqa: E402
 from link_simulation import play_linked_game  # noqa: E402
 

@@ -17,12 +17,14 @@ import threading
 import time
 from collections.abc import Callable
 
-from drivers.link import transport
-from drivers.link.session import LinkSession, Timing
+from device.link.frames import MAX_FRAME, is_hello
+from device.link.game import LinkGame
+from device.link.session import LinkSession, Timing
 from drivers.link.transport import ListenTransport
+from drivers.serial_packets.packets import PacketDecoder, encode_packet
+from drivers.serial_packets.port import MAX_READ
 from engine.arguments import OneLineParser, number_in, whole_number_in
 from engine.pieces import RED
-from ports.link import LinkGame
 
 LINK_TIMEOUT = Timing().link_timeout
 """The session's silence limit, which the listener is handed as the wiring hands it."""
@@ -35,21 +37,26 @@ class SocketPipe:
         self.socket = socket.create_connection(address)
         self.lock = threading.Lock()
         self.openings = 1
+        self._packets = PacketDecoder(MAX_FRAME)
         self.dropped_at: float | None = None
         """When the host closed the connection (a peer that sent no frame of its game
         for the link-down time, its frames stuck behind the flood)."""
 
-    def read(self) -> bytes:
-        try:
-            return self.socket.recv(1 << 16, socket.MSG_DONTWAIT)
-        except BlockingIOError:
-            return b""
+    @property
+    def rejected(self) -> int:
+        return self._packets.rejected
 
-    def write(self, data: bytes) -> None:
+    def read(self) -> list[bytes]:
+        try:
+            return self._packets.feed(self.socket.recv(1 << 16, socket.MSG_DONTWAIT))
+        except BlockingIOError:
+            return []
+
+    def write(self, packet: bytes) -> None:
         """The guest's frames are dropped while the flood holds the line (they are resent)."""
         if self.lock.acquire(blocking=False):
             try:
-                self.send(data)
+                self.send(encode_packet(packet))
             finally:
                 self.lock.release()
 
@@ -85,10 +92,16 @@ def main() -> None:
     parser = OneLineParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--megabytes", default=10, **number_in(0, 1_000, ""))
     parser.add_argument("--poll", default=0.05, **number_in(0.001, 10, "seconds between polls"))
-    parser.add_argument("--max-read", default=transport.MAX_READ, **whole_number_in(1, 1 << 24, ""))
+    parser.add_argument("--max-read", default=MAX_READ, **whole_number_in(1, 1 << 24, ""))
     args = parser.parse_args()
-    transport.MAX_READ = args.max_read
-    listener = ListenTransport("127.0.0.1", 0, silence=LINK_TIMEOUT)
+    listener = ListenTransport(
+        "127.0.0.1",
+        0,
+        is_greeting=is_hello,
+        max_packet=MAX_FRAME,
+        silence=LINK_TIMEOUT,
+        max_read=args.max_read,
+    )
     host = LinkSession.host(listener, 1, RED, ignore)
     pipe = SocketPipe(listener.address)
     guest = LinkSession.guest(pipe, ignore)

@@ -29,6 +29,8 @@ from device.hardware.profiles import KEYS, PROFILES
 from device.hardware.sound import SAMPLE_BYTES, SAMPLE_RATE
 from device.hardware.wait import Waiter
 from device.journal.settings import SETTINGS_FILE, Settings, store_settings
+from device.link.game import LinkGameStore, Role
+from device.link.interface import LinkConnector
 from drivers.audio import open_speaker
 from drivers.console import Console, own_console
 from drivers.framebuffer import FramebufferDisplay
@@ -39,7 +41,6 @@ from drivers.outputs import SYSFS
 from drivers.power import HwmonSupply, LogindPower, find_backlight
 from drivers.serial_buttons.protocol import ButtonChange
 from drivers.serial_buttons.reader import ButtonReader, post_key_event, sdl_keys
-from ports.link import LinkConnector, LinkGameStore
 
 MOUNTS = Path("/proc/self/mounts")
 DEVICE_DISPLAYS = (Display.FRAMEBUFFER, Display.KMSDRM)
@@ -93,12 +94,13 @@ def device_waiter(config: Config, sysfs: Path, dev_input: Path) -> FdWaiter | No
     return FdWaiter(open_key_devices(dev_input, sysfs))
 
 
-def cable_connector(port: str, role: str, store: LinkGameStore, colour: int) -> LinkConnector:
+def cable_connector(port: str, role: Role, store: LinkGameStore, colour: int) -> LinkConnector:
     """The link cable's connector, loaded when a linked game is first set up (the
     title does not need it, and loading it costs start time)."""
-    from drivers.link.connector import CableConnector
+    from device.link.connector import CableConnector
+    from drivers.link.transport import open_transport
 
-    return CableConnector(port, role, store, colour)
+    return CableConnector(port, role, store, colour, open_transport)
 
 
 def start_buttons(port: str, waiter: Waiter | None) -> ButtonReader:

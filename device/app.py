@@ -22,6 +22,8 @@ from device.journal.folder import SaveFolder
 from device.journal.link_store import LinkJournal
 from device.journal.notice import Notice, write_failed
 from device.journal.settings import read_settings, store_settings
+from device.link.game import Role
+from device.link.interface import LinkConnector, LinkSession
 from device.look.frame_diff import FrameDiff
 from device.look.theme import Fonts
 from device.look.tones import make_sounds
@@ -29,7 +31,7 @@ from device.look.ui import Ui
 from device.play.buttons import Button, ButtonMapper, turned
 from device.play.game import Game, Mode
 from device.play.lighting import Lighting
-from device.play.link_games import PORT_TAG, ROLE_TAG
+from device.play.link_games import PORT_TAG, role_of
 from device.play.match import EndListener, Match, Players
 from device.play.opponent import EngineThinker, Thinker
 from device.play.sounds import Effect, end_effect, move_effect
@@ -41,7 +43,6 @@ from device.screens.supply_warning import SupplyWarning
 from device.screens.title_screen import TitleScreen
 from device.screens.tutorial_screens import start_tutorial
 from engine.position import Position
-from ports.link import LinkConnector, LinkSession, Role
 
 MAX_WAIT_MS = 1000
 """The loop sleeps at most this long, even when nothing is due."""
@@ -70,9 +71,7 @@ def link_info(game: Game) -> LinkInfo | None:
     """The cable of a linked game as its record names it (its number on the cable unknown)."""
     if game.setup.mode != Mode.LINK:
         return None
-    tags = game.record.tags
-    role = Role.GUEST if tags.get(ROLE_TAG) == Role.GUEST else Role.HOST
-    return LinkInfo(role, tags.get(PORT_TAG, ""), 0)
+    return LinkInfo(role_of(game), game.record.tags.get(PORT_TAG, ""), 0)
 
 
 HALF_TURN = 180
@@ -203,7 +202,7 @@ class App:
         self._close_match()
         start_tutorial(self)
 
-    def link_connector(self, port: str, role: str, colour: int) -> LinkConnector | None:
+    def link_connector(self, port: str, role: Role, colour: int) -> LinkConnector | None:
         if self.link_cable is not None and port:
             names = (self.ui.t("player.you"), self.ui.t("player.link"))
             store = LinkJournal(self.saves, port, role, names, self.today())

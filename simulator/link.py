@@ -1,19 +1,17 @@
-"""The link cable for the app: which ports to offer, and the driver that opens them.
+"""The link cable for the app: which ports to offer, and the connector that opens them.
 
-``drivers.link.connector.CableConnector`` fits the app's ``LinkCable`` as it
-is (its constructor takes the port, the role, the save file and the host's
-colour, and its sessions match ``ports.link.LinkSession``), so the wiring
-passes the class itself: no adapter.
+The app's connector (``device.link.connector``) opens its ports with the
+link's transports (``drivers.link.transport``), handed in here.
 """
 
 from __future__ import annotations
 
-from drivers.link.connector import CableConnector
+from device.link.connector import cable
+from device.link.interface import LinkCable
 from drivers.link.ports import link_ports
-from ports.link import LinkCable
+from drivers.link.transport import open_transport
 
-CABLE: LinkCable = CableConnector
-"""Checked by mypy: the driver's connector is what the app asks for."""
+CABLE: LinkCable = cable(open_transport)
 SIMULATOR_PORTS = ("listen://127.0.0.1:7777", "socket://127.0.0.1:7777")
 """Two simulators on one machine: one waits on the first, the other joins on the second."""
 

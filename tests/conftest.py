@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 
 # The fuzz suite (tests/fuzz) damages the games, records and linked games that the
-# engine and driver tests' helpers build.
-sys.path += [str(Path(__file__).parent / folder) for folder in ("engine", "drivers")]
+# engine and link tests' helpers build; the transport tests (tests/drivers) run the
+# link's sessions over the link tests' faulty cable; the deploy tests use the
+# drivers tests' fake kernel.
+sys.path += [str(Path(__file__).parent / folder) for folder in ("engine", "drivers", "device/link")]
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

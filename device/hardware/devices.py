@@ -19,7 +19,7 @@ from device.hardware.profiles import Profile
 from device.hardware.sound import Speaker
 from device.hardware.wait import Waiter
 from device.journal.disk import Disk
-from ports.link import LinkCable
+from device.link.interface import LinkCable
 
 
 def monotonic_ms() -> int:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from device.journal.lines import Event, decode_lines
+from device.link.game import Role
 from device.play.game import Game, GameSetup, Mode, mode_named
 from device.play.opponent import LEVEL_NUMBERS
 from engine.notation import (
@@ -38,7 +39,6 @@ from engine.notation import (
 from engine.pieces import COLOUR_NAMES, NOBODY
 from engine.position import Position
 from engine.record import GameRecord, RecordError, format_record
-from ports.link import Role
 
 VERSION = 1
 """The journal format this code writes; a newer one is left alone."""

@@ -1,6 +1,6 @@
-"""The link cable's store (``ports.link.LinkGameStore``): the journal of the linked game.
+"""The link cable's store (``device.link.game.LinkGameStore``): the journal of the linked game.
 
-The cable driver hands its game here before it sends or acknowledges a move;
+The link session hands its game here before it sends or acknowledges a move;
 the moves go into the same journal the match writes, so a linked game has
 one copy on disk, whoever stored a move first.
 """
@@ -12,15 +12,15 @@ from dataclasses import dataclass
 from device.journal.events import LinkInfo
 from device.journal.file import Journal
 from device.journal.folder import SaveError, SaveFolder
+from device.link.game import LinkGame, Role
 from device.play.link_games import new_linked_game
-from ports.link import LinkGame
 
 
 @dataclass
 class LinkJournal:
     saves: SaveFolder
     port: str
-    role: str
+    role: Role
     names: tuple[str, str]
     """This device's player's name, then the peer's."""
     date: str

@@ -23,12 +23,12 @@ from device.journal.disk import Disk, NotASaveFile
 from device.journal.events import Header, LinkInfo, header_record
 from device.journal.file import ARCHIVE, Journal, archived_names, journal_path
 from device.journal.notice import Notice
+from device.link.game import Role
 from device.play.game import Game, GameSetup, Mode, mode_named
 from device.play.link_games import PORT_TAG, ROLE_TAG
 from device.play.opponent import LEVEL_NUMBERS
 from engine.notation import IllegalMoveError, NotationError, format_move, parse_move
 from engine.record import RecordError, parse_record
-from ports.link import Role
 
 MAGIC = "satellites-file 1"
 AUTOSAVE = "current-game.sav"

@@ -10,13 +10,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from device.link.game import Role
+from device.link.interface import LinkSession, RecordedLinkSession
 from device.play.game import Game, GameSetup, Mode
 from engine.notation import IllegalMoveError, NotationError, format_move, parse_move
 from engine.pieces import RED
-from ports.link import LinkSession, RecordedLinkSession
 
 PORT_TAG, ROLE_TAG = "LinkPort", "LinkRole"
 """Record tags naming the port and role of a linked game (Continue reopens them)."""
+
+
+def role_of(game: Game) -> Role:
+    """This device's role in a linked game, as its record names it (host unless guest)."""
+    return Role.GUEST if game.record.tags.get(ROLE_TAG) == Role.GUEST else Role.HOST
 
 
 class LinkGameMismatch(ValueError):
@@ -38,7 +44,7 @@ def linked_game(
     names: tuple[str, str],
     date: str,
     port: str,
-    role: str,
+    role: Role,
 ) -> Game:
     """The app's Game for ``session``: the saved one's header if it is the same game."""
     moves = session_moves(session, saved)
@@ -54,7 +60,7 @@ def linked_game(
 
 
 def new_linked_game(
-    seed: int, colour: int, names: tuple[str, str], date: str, port: str, role: str
+    seed: int, colour: int, names: tuple[str, str], date: str, port: str, role: Role
 ) -> Game:
     """A linked game before its first move (``names``: this device's player, then the peer)."""
     mine, theirs = names

@@ -19,12 +19,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
 
+from device.link.events import LinkStateName, PeerMove, StateChanged
+from device.link.interface import LinkSession
 from device.play.game import Game, Mode
 from device.play.opponent import HINT, Thinker
 from engine.notation import format_move
 from engine.pieces import COLOUR_NAMES
 from engine.position import Position
-from ports.link import LinkSession, LinkStateName, PeerMove, StateChanged
 
 POLL_MS = 50
 """How often a thinking computer or the link cable is asked for news (thinking

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
+from device.link.events import LinkStateName
 from device.look.board_view import BoardMarks, cell_centre, draw_board, draw_satellite
 from device.look.controls import Control, button_label, control
 from device.look.hud import HudItem, draw_hud
@@ -26,7 +27,6 @@ from device.screens.settings_screens import SettingsScreen
 from engine.geometry import file_of, rank_of
 from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
 from engine.pieces import BLUE, colour_of
-from ports.link import LinkStateName
 
 ANIMATION_MS = 160
 THINKING_TICK_MS = 300

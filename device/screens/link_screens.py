@@ -16,12 +16,13 @@ from urllib.parse import urlsplit
 import pygame
 
 from device.journal.events import Replayed
+from device.link.game import Role
+from device.link.interface import LinkConnector, LinkSession
 from device.look.ui import Ui
 from device.play.buttons import Button
 from device.play.game import Game
 from device.play.link_games import LinkGameMismatch, linked_game
 from device.screens.screen import Host, Screen
-from ports.link import LinkConnector, LinkSession, Role
 
 QUICK_OPEN_S = 0.2
 """An open that finishes this fast goes straight to the board, with no waiting screen."""
@@ -79,12 +80,12 @@ class LinkPlan:
     """What is being connected: the port, this device's role, the game to resume."""
 
     port: str
-    role: str
+    role: Role
     saved: Game | None = None
 
 
 def connect(
-    host: Host, connector: LinkConnector, port: str, role: str, saved: Game | None = None
+    host: Host, connector: LinkConnector, port: str, role: Role, saved: Game | None = None
 ) -> None:
     """Open the link and start (or resume) the game it agrees on."""
     attempt = LinkAttempt(connector)
@@ -127,7 +128,7 @@ def port_label(port: str) -> str:
     return f"{name[:half]}\u2026{name[-half:]}"
 
 
-def role_for(port: str, otherwise: str) -> str:
+def role_for(port: str, otherwise: Role) -> Role:
     """The usual role for ``port``: the simulator that waits hosts, the one that joins is guest."""
     if port.startswith("listen://"):
         return Role.HOST

@@ -3,13 +3,13 @@ port and role; then the game starts (a linked one once the cable answers)."""
 
 from __future__ import annotations
 
+from device.link.game import Role
 from device.play.game import Game, GameSetup, Mode
 from device.play.opponent import DEFAULT_LEVEL, LEVEL_NUMBERS
 from device.screens.link_screens import connect, port_label, role_for
 from device.screens.menu_screen import Item, MenuScreen
 from device.screens.screen import Host
 from engine.pieces import BLUE, RED
-from ports.link import Role
 
 
 class NewGameScreen(MenuScreen):

@@ -10,13 +10,14 @@ import pygame
 from device.hardware.power import PowerSwitch
 from device.journal.file import Journal
 from device.journal.folder import SaveFolder
+from device.link.game import Role
+from device.link.interface import LinkConnector, LinkSession
 from device.look.ui import Ui
 from device.play.buttons import Button
 from device.play.game import Game
 from device.play.lighting import Lighting
 from device.play.match import EndListener, Match
 from device.play.sounds import Effect
-from ports.link import LinkConnector, LinkSession
 
 
 class Host(Protocol):
@@ -31,7 +32,7 @@ class Host(Protocol):
     """None where the game cannot turn the device off (the simulator)."""
     lighting: Lighting
 
-    def link_connector(self, port: str, role: str, colour: int) -> LinkConnector | None:
+    def link_connector(self, port: str, role: Role, colour: int) -> LinkConnector | None:
         """A connector for a linked game on ``port``; None on a device without a cable."""
         ...
 

@@ -11,7 +11,7 @@ from device.look.board_view import draw_satellite
 from device.look.controls import Control, control
 from device.play.buttons import Button
 from device.play.game import Game, Mode
-from device.play.link_games import PORT_TAG, ROLE_TAG
+from device.play.link_games import PORT_TAG, role_of
 from device.play.tutorial import finished
 from device.screens.about_screen import AboutScreen
 from device.screens.dialogs import power_off_item
@@ -22,7 +22,6 @@ from device.screens.past_games_screen import PastGamesScreen
 from device.screens.rules_screen import RulesScreen
 from device.screens.settings_screens import SettingsScreen
 from engine.pieces import BLUE, RED, piece
-from ports.link import Role
 
 
 class TitleScreen(MenuScreen):
@@ -100,7 +99,7 @@ class TitleScreen(MenuScreen):
         """A linked game goes on only with the cable: the driver resumes its own copy."""
         ports = self.host.link_ports
         port = game.record.tags.get(PORT_TAG) or (ports[0] if ports else "")
-        role = game.record.tags.get(ROLE_TAG, Role.HOST)
+        role = role_of(game)
         connector = self.host.link_connector(port, role, game.setup.human_colour)
         if connector is None:
             self.host.show_message(self.ui.t("new.no_link"))

@@ -1,8 +1,4 @@
-"""Link-cable play: two devices joined by a serial cable play one game.
-
-Layers, bottom up: ``cobs`` (byte stuffing), ``frames`` (CRC-32 checked frames
-and the messages they carry), ``history`` (the agreed game and its hashes),
-``session`` (the protocol state machine), ``transport`` (pyserial URLs and a
-listening socket, reopened after an unplug) and ``relay`` (fault injection for
-tests).  The wire protocol is specified in docs/link-protocol.md.
+"""The link cable's ports: ``transport`` (serial ports and a listening TCP socket,
+carrying the protocol's packets, reopened after an unplug) and ``ports`` (the
+serial ports a device can offer).  The protocol itself is ``device.link``.
 """

@@ -1,175 +1,118 @@
-"""Byte pipes for the link session: any pyserial URL, or a listening TCP socket.
+"""Packet pipes for the link session: any pyserial URL, or a listening TCP socket.
 
-A real cable can be pulled at any moment.  pyserial then raises
-SerialException (or termios.error, which is not a subclass of it) and never
-reopens by itself, so ``SerialTransport`` closes the port at once and tries to
-reopen it by the same, preferably stable, name (``/dev/serial/by-id/...``,
-``/dev/serial0``) every ``retry_every`` seconds.  Every successful (re)open
-counts in ``openings``, which tells the session to say HELLO again.
+Both carry packets (``drivers.serial_packets.packets``: COBS, each ended by a
+zero byte): ``read`` returns the packets that arrived whole, ``write`` sends
+one.  A serial port (``SerialTransport``) is a
+``drivers.serial_packets.port.SerialPort``: it is reopened after an unplug, or
+after ``silence`` seconds without a byte.  Every successful (re)open counts in
+``openings``, which tells the session to say HELLO again.
 
 Two simulators on one machine play through TCP: one opens ``listen://HOST:PORT``
 (``ListenTransport``), the other ``socket://HOST:PORT`` (pyserial's client).
 
 A peer can also fall silent without going away: a device that crashed behind
-a half-open TCP connection, or a serial peer that stopped talking.  A serial
-port is closed and reopened after ``silence`` seconds without a byte.  The
-listener serves only the real peer: a connection becomes the peer once it has
-said HELLO (within ``silence`` seconds, or it is closed), and stays the peer
-while the session hears frames of its game from it; after ``silence`` seconds
-without one it is dropped, and a newer connection that said HELLO takes its
-place.  Silent, trickling or foreign connections wait beside it, a few at most.
+a half-open TCP connection.  The listener serves only the real peer: a
+connection becomes the peer once it has said HELLO (within ``silence``
+seconds, or it is closed), and stays the peer while the session hears frames
+of its game from it; after ``silence`` seconds without one it is dropped, and
+a newer connection that said HELLO takes its place.  Silent, trickling or
+foreign connections wait beside it, a few at most.
 
-Each ``read`` drains what is waiting, up to MAX_READ bytes, so a flood of
-garbage is worked off within seconds rather than 4 KiB a poll.
+The driver knows nothing of the protocol: the wiring hands it ``is_greeting``,
+which tells a HELLO from any other packet, and ``max_packet``, the longest
+packet a device sends.  Timings come as plain seconds.
 """
 
-import contextlib
 import logging
 import socket
-import termios
 import time
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
-import serial
-
-from drivers.link.frames import MAX_ENCODED, FrameDecoder, Kind
+from drivers.serial_packets.packets import PacketDecoder, encode_packet, max_encoded
+from drivers.serial_packets.port import MAX_READ, SerialPort, SilentPeer
 
 log = logging.getLogger(__name__)
 
-PORT_ERRORS = (serial.SerialException, termios.error, OSError)
-"""What a port can raise when its device disappears."""
 LINK_BAUD = 115_200
-MAX_READ = 256 * 1024
-"""Most bytes one ``read`` returns: a 10 MB flood is drained in 40 polls."""
 _RECV_CHUNK = 65536
 MAX_PENDING = 4
 """Most connections the listener keeps waiting to become the peer."""
-MAX_BEFORE_HELLO = 4 * (MAX_ENCODED + 1)
-"""Most bytes a waiting connection may send before its HELLO."""
+GREETING_PACKETS = 4
+"""A waiting connection may send this many of the longest packets before its HELLO."""
 
-
-class SilentPeer(ConnectionError):
-    def __init__(self, seconds: float) -> None:
-        super().__init__(f"the other device has sent nothing for {seconds:g} s")
+Greeting = Callable[[bytes], bool]
+"""Whether one packet (decoded) is the HELLO a device of this game sends first on a
+new connection."""
 
 
 class SerialTransport:
-    """A pyserial port (device path or URL) that survives unplugging."""
+    """The link's packets over a pyserial port (device path or URL) that survives
+    unplugging; a packet cut by a reopening is dropped."""
 
     def __init__(
         self,
         url: str,
-        baudrate: int = LINK_BAUD,
+        max_packet: int,
         retry_every: float = 0.5,
         clock: Callable[[], float] = time.monotonic,
         silence: float | None = None,
         wait_for_bytes: float = 0.0,
     ) -> None:
-        """``silence``: reopen the port after that many seconds without a byte (None: never).
-        ``wait_for_bytes``: how long ``read`` may block for the first byte (0: never; a
-        reading thread then sleeps in the kernel instead of polling)."""
-        self.url = url
-        self._wait_for_bytes = wait_for_bytes
-        self._baudrate = baudrate
-        self._retry_every = retry_every
-        self._clock = clock
-        self._silence = silence
-        self._port: serial.SerialBase | None = None
-        self._next_try = clock()
-        self._last_heard = clock()
-        self.openings = 0
-        self.last_error = ""
-        self._closed = False
+        self._port = SerialPort(url, LINK_BAUD, retry_every, clock, silence, wait_for_bytes)
+        self._max_packet = max_packet
+        self._decoder = PacketDecoder(max_packet)
+        self._decoded_openings = 0
+        self._earlier_rejected = 0
+
+    @property
+    def openings(self) -> int:
+        return self._port.openings
 
     @property
     def is_open(self) -> bool:
-        return self._port is not None
+        return self._port.is_open
 
-    def read(self) -> bytes:
-        port = self._ensure_open()
-        if port is None:
-            return b""
-        try:
-            data: bytes = port.read(1 if self._wait_for_bytes else MAX_READ)
-            if data and self._wait_for_bytes:
-                waiting: int = getattr(port, "in_waiting", 0)  # not in SerialBase's stub
-                data += port.read(min(MAX_READ, waiting))
-        except PORT_ERRORS as error:
-            self._lost(error)
-            return b""
-        now = self._clock()
-        if data:
-            self._last_heard = now
-        elif self._silence is not None and now - self._last_heard > self._silence:
-            self._lost(SilentPeer(self._silence))
-        return data
+    @property
+    def last_error(self) -> str:
+        return self._port.last_error
 
-    def write(self, data: bytes) -> None:
-        port = self._ensure_open()
-        if port is None:
-            return
-        try:
-            port.write(data)
-        except PORT_ERRORS as error:
-            self._lost(error)
+    @property
+    def rejected(self) -> int:
+        """Damaged runs of bytes dropped (too long for a packet, or not COBS)."""
+        return self._earlier_rejected + self._decoder.rejected
+
+    def read(self) -> list[bytes]:
+        data = self._port.read()
+        if self._port.openings != self._decoded_openings:
+            self._decoded_openings = self._port.openings
+            self._earlier_rejected += self._decoder.rejected
+            self._decoder = PacketDecoder(self._max_packet)
+        return self._decoder.feed(data)
+
+    def write(self, packet: bytes) -> None:
+        self._port.write(encode_packet(packet))
 
     def heard_from_peer(self) -> None:
         """Nothing to choose: a cable has one other end."""
 
     def close(self) -> None:
-        self._closed = True
-        self._drop_port()
-
-    def _ensure_open(self) -> serial.SerialBase | None:
-        if self._port is not None or self._closed or self._clock() < self._next_try:
-            return self._port
-        self._next_try = self._clock() + self._retry_every
-        try:
-            # exclusive: a second program on the same device fails to open it
-            # instead of stealing half of its bytes (ignored by URL handlers).
-            exclusive = True if "://" not in self.url else None
-            self._port = serial.serial_for_url(
-                self.url,
-                baudrate=self._baudrate,
-                timeout=self._wait_for_bytes,
-                write_timeout=0.5,
-                exclusive=exclusive,
-            )
-        except PORT_ERRORS as error:
-            if str(error) != self.last_error:
-                log.info("cannot open %s yet: %s", self.url, error)
-            self.last_error = str(error)
-            return None
-        self.openings += 1
-        self.last_error = ""
-        self._last_heard = self._clock()
-        log.info("opened %s", self.url)
-        return self._port
-
-    def _lost(self, error: Exception) -> None:
-        log.warning("%s went away: %s", self.url, error)
-        self.last_error = str(error)
-        self._drop_port()
-        self._next_try = self._clock() + self._retry_every
-
-    def _drop_port(self) -> None:
-        port, self._port = self._port, None
-        if port is None:
-            return
-        with contextlib.suppress(*PORT_ERRORS):
-            port.close()
+        self._port.close()
 
 
 class _Candidate:
     """A connection waiting to become the peer: what it said so far, and by when it
     must have said HELLO."""
 
-    def __init__(self, connection: socket.socket, deadline: float) -> None:
+    def __init__(
+        self, connection: socket.socket, deadline: float, is_greeting: Greeting, max_packet: int
+    ) -> None:
         self.connection = connection
         self.deadline = deadline
         self.received = bytearray()
-        self.decoder = FrameDecoder()
+        self._packets = PacketDecoder(max_packet)
+        self._is_greeting = is_greeting
+        self._max_bytes = GREETING_PACKETS * (max_encoded(max_packet) + 1)
         self.said_hello = False
 
     def listen(self) -> bool:
@@ -177,7 +120,7 @@ class _Candidate:
         much without one."""
         while not self.said_hello:
             try:
-                chunk = self.connection.recv(MAX_BEFORE_HELLO + 1 - len(self.received))
+                chunk = self.connection.recv(self._max_bytes + 1 - len(self.received))
             except BlockingIOError:
                 return True
             except OSError:
@@ -185,9 +128,9 @@ class _Candidate:
             if not chunk:
                 return False
             self.received += chunk
-            frames = self.decoder.feed(chunk)
-            self.said_hello = any(frame.kind == Kind.HELLO for frame in frames)
-            if not self.said_hello and len(self.received) > MAX_BEFORE_HELLO:
+            packets = self._packets.feed(chunk)
+            self.said_hello = any(self._is_greeting(packet) for packet in packets)
+            if not self.said_hello and len(self.received) > self._max_bytes:
                 return False
         return True
 
@@ -210,15 +153,27 @@ class ListenTransport:
         host: str,
         port: int,
         silence: float,
+        is_greeting: Greeting,
+        max_packet: int,
         clock: Callable[[], float] = time.monotonic,
+        max_read: int = MAX_READ,
     ) -> None:
+        """``silence``: seconds a connection has to say HELLO, and the peer to be heard;
+        ``is_greeting`` tells a HELLO from any other packet, none longer than
+        ``max_packet`` bytes (a connection may send GREETING_PACKETS of those first);
+        ``max_read``: most bytes one ``read`` takes from the peer."""
         self._server = socket.create_server((host, port), backlog=MAX_PENDING, reuse_port=False)
         self._server.setblocking(False)
         self._clock = clock
         self._silence = silence
+        self._is_greeting = is_greeting
+        self._max_packet = max_packet
+        self._max_read = max_read
         self._peer: socket.socket | None = None
         self._candidates: list[_Candidate] = []
         self._first_bytes = b""
+        self._decoder = PacketDecoder(max_packet)
+        self._earlier_rejected = 0
         self._last_heard = clock()
         self.openings = 0
         self.last_error = ""
@@ -233,15 +188,21 @@ class ListenTransport:
         """How many connections wait to become the peer."""
         return len(self._candidates)
 
-    def read(self) -> bytes:
+    @property
+    def rejected(self) -> int:
+        """Damaged runs of bytes the peers sent, dropped (too long for a packet, or not COBS)."""
+        return self._earlier_rejected + self._decoder.rejected
+
+    def read(self) -> list[bytes]:
+        """The packets the peer sent, decoding at most ``max_read`` bytes."""
         peer = self._current_peer()
         if peer is None:
-            return b""
+            return []
         data = bytearray(self._first_bytes)
         self._first_bytes = b""
-        while len(data) < MAX_READ:
+        while len(data) < self._max_read:
             try:
-                chunk = peer.recv(min(_RECV_CHUNK, MAX_READ - len(data)))
+                chunk = peer.recv(min(_RECV_CHUNK, self._max_read - len(data)))
             except BlockingIOError:
                 break
             except OSError as error:
@@ -253,18 +214,18 @@ class ListenTransport:
             data += chunk
         if self._peer is not None and self._clock() - self._last_heard > self._silence:
             self._lost(SilentPeer(self._silence))
-        return bytes(data)
+        return self._decoder.feed(bytes(data))
 
     def heard_from_peer(self) -> None:
         """The session read a valid frame of its game: the peer keeps the line."""
         self._last_heard = self._clock()
 
-    def write(self, data: bytes) -> None:
+    def write(self, packet: bytes) -> None:
         peer = self._current_peer()
         if peer is None:
             return
         try:
-            peer.sendall(data)
+            peer.sendall(encode_packet(packet))
         except BlockingIOError:
             log.info("peer not reading: a frame was dropped (the protocol resends it)")
         except OSError as error:
@@ -292,7 +253,10 @@ class ListenTransport:
                 return
             connection.setblocking(False)
             log.info("connection from %s", address)
-            self._candidates.append(_Candidate(connection, self._clock() + self._silence))
+            deadline = self._clock() + self._silence
+            self._candidates.append(
+                _Candidate(connection, deadline, self._is_greeting, self._max_packet)
+            )
             if len(self._candidates) > MAX_PENDING:
                 self._drop_candidate(self._oldest_candidate(), "too many connections waiting")
 
@@ -323,6 +287,8 @@ class ListenTransport:
         peer.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self._peer = peer
         self._first_bytes = bytes(candidate.received)
+        self._earlier_rejected += self._decoder.rejected
+        self._decoder = PacketDecoder(self._max_packet)
         self._last_heard = self._clock()
         self.openings += 1
         log.info("peer connected")
@@ -338,11 +304,19 @@ class ListenTransport:
             self._peer = None
 
 
-def open_transport(url: str, silence: float) -> SerialTransport | ListenTransport:
-    """``listen://HOST:PORT`` waits for a peer; anything else is a pyserial URL or device."""
+def open_transport(
+    url: str, *, silence: float, is_greeting: Greeting, max_packet: int
+) -> SerialTransport | ListenTransport:
+    """``listen://HOST:PORT`` waits for a peer; anything else is a pyserial URL or device.
+
+    ``silence``: seconds without a byte (serial) or a frame of the game (TCP)
+    after which the peer counts as gone; ``is_greeting`` and ``max_packet``: see
+    ``ListenTransport``.
+    """
     if url.startswith("listen://"):
         parts = urlsplit(url)
         if parts.port is None:
             raise ValueError(f"{url}: give a port, e.g. listen://0.0.0.0:7777")
-        return ListenTransport(parts.hostname or "0.0.0.0", parts.port, silence=silence)
-    return SerialTransport(url, silence=silence)
+        host = parts.hostname or "0.0.0.0"
+        return ListenTransport(host, parts.port, silence, is_greeting, max_packet)
+    return SerialTransport(url, max_packet, silence=silence)

@@ -11,7 +11,7 @@ import binascii
 import struct
 from dataclasses import dataclass
 
-from drivers.link.cobs import CobsError, cobs_decode, cobs_encode
+from drivers.serial_packets.packets import PacketDecoder, encode_packet
 
 FRAME_TYPE = 0xB1
 """First byte of a version 1 state frame."""
@@ -19,7 +19,6 @@ BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "MENU", "SELECT")
 """Bit i of the state word is BUTTONS[i]; 1 means held down."""
 _BODY = struct.Struct("<BBH")
 _CRC = struct.Struct("<H")
-_MAX_ENCODED = 16
 
 
 def crc16(data: bytes) -> int:
@@ -34,15 +33,11 @@ class StateFrame:
 
 def encode_state(frame: StateFrame) -> bytes:
     body = _BODY.pack(FRAME_TYPE, frame.seq & 0xFF, frame.buttons & 0xFFFF)
-    return cobs_encode(body + _CRC.pack(crc16(body))) + b"\x00"
+    return encode_packet(body + _CRC.pack(crc16(body)))
 
 
-def decode_state(encoded: bytes) -> StateFrame | None:
-    """The frame, or None for anything that is not a valid state frame."""
-    try:
-        data = cobs_decode(encoded)
-    except CobsError:
-        return None
+def decode_state(data: bytes) -> StateFrame | None:
+    """The frame in one packet, or None for anything that is not a valid state frame."""
     if len(data) != _BODY.size + _CRC.size or data[0] != FRAME_TYPE:
         return None
     body = data[: _BODY.size]
@@ -56,35 +51,27 @@ class StateDecoder:
     """Splits the byte stream into state frames; bounded, never raises."""
 
     def __init__(self) -> None:
-        self._buffer = bytearray()
-        self.rejected = 0
+        self._packets = PacketDecoder(_BODY.size + _CRC.size)
+        self._invalid = 0
 
     @property
     def buffered(self) -> int:
-        return len(self._buffer)
+        return self._packets.buffered
+
+    @property
+    def rejected(self) -> int:
+        """Runs that were not valid state frames (too long, bad COBS or CRC, ...)."""
+        return self._packets.rejected + self._invalid
 
     def feed(self, data: bytes) -> list[StateFrame]:
         frames: list[StateFrame] = []
-        for chunk_end, chunk in _split_keep_last(data):
-            if len(self._buffer) + len(chunk) > _MAX_ENCODED:
-                self._buffer.clear()
-                self._buffer += b"\xff"  # poisoned: this run is too long to be a frame
-                chunk = b""
-            self._buffer += chunk
-            if chunk_end:
-                frame = decode_state(bytes(self._buffer)) if self._buffer else None
-                if frame is not None:
-                    frames.append(frame)
-                elif self._buffer:
-                    self.rejected += 1
-                self._buffer.clear()
+        for packet in self._packets.feed(data):
+            frame = decode_state(packet)
+            if frame is None:
+                self._invalid += 1
+            else:
+                frames.append(frame)
         return frames
-
-
-def _split_keep_last(data: bytes) -> list[tuple[bool, bytes]]:
-    """Pieces of ``data`` between zeros, each flagged with whether a zero ended it."""
-    pieces = data.split(b"\x00")
-    return [(True, piece) for piece in pieces[:-1]] + [(False, pieces[-1])]
 
 
 @dataclass(frozen=True)

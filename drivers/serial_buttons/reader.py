@@ -22,8 +22,8 @@ from typing import Protocol
 
 import pygame
 
-from drivers.link.transport import SerialTransport
 from drivers.serial_buttons.protocol import ButtonChange, PressTracker, StateDecoder
+from drivers.serial_packets.port import SerialPort
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +129,7 @@ class ButtonReader:
         post: Callable[[ButtonChange, int], None] = post_key_event,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self._port = SerialTransport(
+        self._port = SerialPort(
             url, CONTROLLER_BAUD, retry_every=0.5, clock=clock, wait_for_bytes=READ_WAIT
         )
         self._delivery = KeyDelivery(keys, post)

@@ -115,5 +115,6 @@ def test_the_splash_needs_neither_pygame_nor_the_game() -> None:
     assert not {"pygame", "device.app", "engine.ai.thinker", "deploy.session"} & loaded
 
 
-def test_the_title_does_without_the_link_cables_driver() -> None:
-    assert "drivers.link.connector" not in loaded_after("deploy.session")
+def test_the_title_does_without_the_link_protocol_and_the_cables_driver() -> None:
+    loaded = loaded_after("deploy.session")
+    assert not {"device.link.session", "drivers.link.transport"} & loaded

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ports.link import LinkState, LinkStateName, PeerMove, StateChanged
+from device.link.events import LinkState, LinkStateName, PeerMove, StateChanged
 
 
 class FakeSession:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from test_link_setup import failed_start, linked_game
 
 from device.journal.archive import ArchivedGame
+from device.link.events import LinkState, LinkStateName, StateChanged
 from device.look.drawable import REPLACEMENT, drawable
 from device.play.game import Game, GameSetup, Mode
 from device.play.replay import Outcome, Replay
@@ -21,7 +22,6 @@ from device.screens.dialogs import MessageScreen
 from device.screens.link_screens import LinkPlan, LinkWaitScreen, draw_link_panel
 from device.screens.past_games_screen import PastGamesScreen
 from device.screens.replay_screen import ReplayScreen
-from ports.link import LinkState, LinkStateName, StateChanged
 
 PROFILES = ("hatmini", "lcdhat", "tabletop")
 HOSTILE = st.one_of(

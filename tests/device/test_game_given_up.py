@@ -12,11 +12,12 @@ from test_link_setup import Connector, cabled_driver, wait_until_finished
 
 from device.journal.disk import Disk
 from device.journal.file import SUFFIX, read_journal
+from device.link.game import LinkGame, LinkGameStore, Role
+from device.link.interface import LinkSession
 from device.play.game import Game, GameSetup, Mode
 from device.screens.dialogs import MessageScreen
 from device.screens.link_screens import LinkWaitScreen
-from drivers.link.connector import CableConnector
-from ports.link import LinkGame, LinkGameStore, LinkSession, Role
+from simulator.link import CABLE
 
 
 def computer_game_with_two_plies(driver: Driver) -> Game:
@@ -51,7 +52,7 @@ def continue_offers_the_computer_game(folder: Path) -> None:
 def host_waiting_over_a_computer_game(driver: Driver) -> LinkWaitScreen:
     """A computer game of two plies, then a linked game started as host, nobody answering."""
     computer_game_with_two_plies(driver)
-    driver.app.link_cable = CableConnector
+    driver.app.link_cable = CABLE
     driver.app.link_ports = (f"listen://127.0.0.1:{free_port()}",)
     start_link_game(driver)
     screen = driver.app.top
@@ -92,7 +93,7 @@ def test_a_link_game_that_never_starts_leaves_the_game_in_progress_for_continue(
     cable = driver.app.link_cable
     assert cable is not None
 
-    def keeping_the_store(port: str, role: str, store: LinkGameStore, colour: int) -> object:
+    def keeping_the_store(port: str, role: Role, store: LinkGameStore, colour: int) -> object:
         connector.store = store
         return cable(port, role, store, colour)
 

@@ -10,14 +10,14 @@ from pathlib import Path
 
 from app_driver import Driver
 
+from device.link.events import LinkStateName
 from device.play.game import Game
 from device.screens.game_screen import GameScreen
 from device.screens.link_screens import LinkWaitScreen
-from drivers.link.connector import CableConnector
 from engine.moves import CONNECTION, DISPLACEMENT, kind_of
 from engine.record import result_of
 from engine.start import starting_position
-from ports.link import LinkStateName
+from simulator.link import CABLE
 
 
 def free_port() -> int:
@@ -28,7 +28,7 @@ def free_port() -> int:
 
 def linked_driver(profile: str, save_dir: Path, port: int, seed: int) -> Driver:
     driver = Driver(profile, save_dir, seed=seed)
-    driver.app.link_cable = CableConnector
+    driver.app.link_cable = CABLE
     driver.app.link_ports = (f"listen://127.0.0.1:{port}", f"socket://127.0.0.1:{port}")
     return driver
 

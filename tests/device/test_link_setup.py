@@ -10,6 +10,9 @@ import pytest
 from app_driver import Driver
 from fake_link import FakeSession
 
+from device.link.events import LinkState, LinkStateName, PeerMove, StateChanged
+from device.link.game import LinkGameStore, Role
+from device.link.interface import LinkSession
 from device.look.i18n import STRINGS
 from device.play.game import Game, GameSetup, Mode
 from device.play.link_games import PORT_TAG, ROLE_TAG
@@ -20,14 +23,6 @@ from device.screens.menu_screen import MenuScreen
 from device.screens.new_game_screen import NewGameScreen
 from engine.notation import format_move
 from engine.start import starting_position
-from ports.link import (
-    LinkGameStore,
-    LinkSession,
-    LinkState,
-    LinkStateName,
-    PeerMove,
-    StateChanged,
-)
 
 PORTS = ("listen://127.0.0.1:7777", "socket://127.0.0.1:7777", "/dev/serial0")
 
@@ -39,7 +34,7 @@ class Connector:
         self.session = session
         self.error = error
         self.release = threading.Event()
-        self.opened: list[tuple[str, str, int]] = []
+        self.opened: list[tuple[str, Role, int]] = []
         self.cancelled = False
 
     def open(self) -> LinkSession:
@@ -57,7 +52,7 @@ class Connector:
 def cabled_driver(profile: str, tmp_path: Path, connector: Connector) -> Driver:
     driver = Driver(profile, tmp_path)
 
-    def cable(port: str, role: str, store: LinkGameStore, colour: int) -> Connector:
+    def cable(port: str, role: Role, store: LinkGameStore, colour: int) -> Connector:
         connector.opened.append((port, role, colour))
         return connector
 
@@ -128,7 +123,7 @@ def test_the_host_chooses_port_role_and_colour_and_plays_the_agreed_game(tmp_pat
     assert isinstance(screen, LinkWaitScreen)
     connector.release.set()
     wait_until_finished(driver, screen)
-    assert connector.opened == [("/dev/serial0", "host", 1)]
+    assert connector.opened == [("/dev/serial0", Role.HOST, 1)]
     game = driver.game_screen().game
     assert game.setup.mode == Mode.LINK and game.setup.human_colour == 1
     assert game.record.seed == 77 and game.ply == 1, "the session's moves are on the board"
@@ -190,7 +185,8 @@ def test_continue_reopens_the_saved_port_and_takes_the_moves_the_session_holds(
     session.held = [other]  # the driver's copy differs from the app's: the driver's wins
     driver.choose_item("Continue")
     driver.advance(100)
-    assert connector.opened[0][:2] == ("socket://127.0.0.1:7777", "guest")
+    assert connector.opened[0][:2] == ("socket://127.0.0.1:7777", Role.GUEST)
+    assert isinstance(connector.opened[0][1], Role), "the record's tag is read as a Role"
     resumed = driver.game_screen().game
     assert [format_move(move) for move in resumed.record.moves] == [other] != [format_move(first)]
     assert resumed.record.red == "You"
@@ -234,9 +230,9 @@ def test_port_names_fit_a_menu_row_and_roles_follow_the_port() -> None:
     assert port_label("/dev/serial0") == "serial0"
     long = port_label("/dev/serial/by-id/usb-FTDI_FT232R_USB_UART_A50285BI-if00-port0")
     assert len(long) <= 16 and long.startswith("usb-FTD") and long.endswith("0-port0")
-    assert role_for("listen://0.0.0.0:7777", "guest") == "host"
-    assert role_for("socket://10.0.0.2:7777", "host") == "guest"
-    assert role_for("/dev/serial0", "guest") == "guest"
+    assert role_for("listen://0.0.0.0:7777", Role.GUEST) == Role.HOST
+    assert role_for("socket://10.0.0.2:7777", Role.HOST) == Role.GUEST
+    assert role_for("/dev/serial0", Role.GUEST) == Role.GUEST
     assert {"link.role.host", "link.role.guest"} <= set(STRINGS)
 
 

@@ -6,6 +6,7 @@ from app_driver import Driver
 from fake_link import FakeSession
 
 from device.app import MAX_WAIT_MS
+from device.link.events import PeerMove
 from device.play.game import Game, GameSetup, Mode
 from device.play.match import Match, Players
 from device.play.opponent import InstantThinker
@@ -13,7 +14,6 @@ from device.screens.end_screen import EndScreen
 from device.screens.game_screen import SystemMenu
 from engine.notation import format_move
 from engine.pieces import BLUE, RED
-from ports.link import PeerMove
 
 
 class MemoryLog:

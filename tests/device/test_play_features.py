@@ -7,6 +7,8 @@ from app_driver import Driver
 from fake_link import FakeSession
 
 from device.journal.folder import SaveFolder
+from device.link.events import LinkState, LinkStateName, PeerMove, StateChanged
+from device.link.interface import LinkSession
 from device.play.game import Game, GameSetup, Mode
 from device.play.navigation import jump
 from device.screens.game_screen import SystemMenu
@@ -14,7 +16,6 @@ from engine.geometry import rank_of
 from engine.moves import origin_of, target_of
 from engine.notation import format_move
 from engine.pieces import BLUE, RED
-from ports.link import LinkSession, LinkState, LinkStateName, PeerMove, StateChanged
 
 
 def test_undo_against_the_computer_goes_back_to_the_players_turn(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ from device.journal.file import ARCHIVE, ARCHIVE_SIZE
 from device.journal.folder import SaveFolder, archived_text
 from device.journal.lines import encode_line
 from device.journal.settings import Settings, load_settings, store_settings
+from device.link.game import Role
 from device.play.buttons import RepeatSpeed
 from device.play.game import Game, GameSetup, Mode
 from device.screens.dialogs import MessageScreen
@@ -31,7 +32,6 @@ from engine.notation import format_move
 from engine.pieces import BLUE
 from engine.playout import random_move
 from engine.record import GameRecord, format_record
-from ports.link import Role
 
 
 def _game(moves: int, seed: int = 4, mode: Mode = Mode.VERSUS_AI) -> Game:

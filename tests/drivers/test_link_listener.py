@@ -8,23 +8,27 @@ import contextlib
 import socket
 import time
 
-from drivers.link.frames import Kind, encode_frame
-from drivers.link.history import RULES_VERSION
-from drivers.link.messages import Hello, hash_frame, hello_frame
-from drivers.link.session import LinkSession, Timing
+from link_relay import on_the_wire
+
+from device.link.events import LinkStateName
+from device.link.frames import MAX_FRAME, Kind, is_hello
+from device.link.game import LinkGame, Role
+from device.link.history import RULES_VERSION
+from device.link.messages import Hello, hash_frame, hello_frame
+from device.link.session import LinkSession, Timing
 from drivers.link.transport import MAX_PENDING, ListenTransport, SerialTransport
+from drivers.serial_packets.packets import encode_packet
 from engine.pieces import RED
-from ports.link import LinkGame, LinkStateName, Role
 
 LINK_TIMEOUT = Timing().link_timeout
 """The session's silence limit, which the listener is handed as the wiring hands it."""
 
 STEP = 0.02
 AGREE_WITHIN = 5.0
-HELLO_WITHOUT_A_GAME = encode_frame(
+HELLO_WITHOUT_A_GAME = on_the_wire(
     hello_frame(0, 0, Hello(RULES_VERSION, Role.GUEST, False, 0, 0, 0))
 )
-FOREIGN_PING = encode_frame(hash_frame(Kind.PING, 0x5EED_F00D, 3, 0x1234_5678))
+FOREIGN_PING = on_the_wire(hash_frame(Kind.PING, 0x5EED_F00D, 3, 0x1234_5678))
 """A PING of another game, as a device playing someone else would send."""
 
 
@@ -89,11 +93,18 @@ class HostilePeers:
 
 def test_the_real_peer_agrees_within_5_s_past_silent_trickling_and_foreign_connections() -> None:
     clock = Clock()
-    listener = ListenTransport("127.0.0.1", 0, clock=clock, silence=LINK_TIMEOUT)
+    listener = ListenTransport(
+        "127.0.0.1",
+        0,
+        is_greeting=is_hello,
+        max_packet=MAX_FRAME,
+        clock=clock,
+        silence=LINK_TIMEOUT,
+    )
     host = LinkSession.host(listener, 8, RED, keep, clock=clock)
     hostile = HostilePeers(listener, host)
     url = f"socket://127.0.0.1:{listener.address[1]}"
-    guest = LinkSession.guest(SerialTransport(url, clock=clock), keep, clock=clock)
+    guest = LinkSession.guest(SerialTransport(url, MAX_FRAME, clock=clock), keep, clock=clock)
     most_pending = 0
     try:
         step = 0
@@ -125,12 +136,19 @@ def test_the_real_peer_agrees_within_5_s_past_silent_trickling_and_foreign_conne
 
 def test_a_connection_that_says_nothing_valid_within_3_s_is_closed() -> None:
     clock = Clock()
-    listener = ListenTransport("127.0.0.1", 0, clock=clock, silence=LINK_TIMEOUT)
+    listener = ListenTransport(
+        "127.0.0.1",
+        0,
+        is_greeting=is_hello,
+        max_packet=MAX_FRAME,
+        clock=clock,
+        silence=LINK_TIMEOUT,
+    )
     trickler = socket.create_connection(listener.address)
     try:
         for _ in range(round(2.9 / STEP)):
             trickler.send(b"\x01")
-            assert listener.read() == b"", "nothing of it reaches the session"
+            assert listener.read() == [], "nothing of it reaches the session"
             time.sleep(0.001)
             clock.now += STEP
         assert listener.pending == 1
@@ -142,4 +160,29 @@ def test_a_connection_that_says_nothing_valid_within_3_s_is_closed() -> None:
             assert trickler.recv(16) == b""
     finally:
         trickler.close()
+        listener.close()
+
+
+def test_the_listener_takes_the_greeting_it_is_handed_and_passes_what_came_with_it() -> None:
+    """The driver knows no protocol: "hello" is whatever the wiring says it is."""
+    clock = Clock()
+    listener = ListenTransport(
+        "127.0.0.1", 0, LINK_TIMEOUT, is_greeting=lambda p: p == b"hi", max_packet=8, clock=clock
+    )
+    stranger = socket.create_connection(listener.address)
+    caller = socket.create_connection(listener.address)
+    try:
+        stranger.sendall(encode_packet(b"hello"))
+        caller.sendall(encode_packet(b"before") + encode_packet(b"hi") + encode_packet(b"x"))
+        packets: list[bytes] = []
+        for _ in range(200):
+            packets += listener.read()
+            if len(packets) >= 3:
+                break
+            time.sleep(0.005)
+        assert packets == [b"before", b"hi", b"x"], "the caller's packets, greeting and all"
+        assert listener.openings == 1 and listener.pending == 1, "the stranger waits aside"
+    finally:
+        stranger.close()
+        caller.close()
         listener.close()

@@ -1,6 +1,5 @@
 """Link sessions over real byte pipes: pty pairs (with unplugging) and TCP sockets."""
 
-import os
 import random
 import socket
 import threading
@@ -10,20 +9,23 @@ from pathlib import Path
 
 from link_relay import FaultPlan, PtyCable
 
-from drivers.link.frames import encode_frame
-from drivers.link.history import RULES_VERSION
-from drivers.link.messages import Hello, hello_frame
-from drivers.link.session import LinkSession, Timing
-from drivers.link.transport import MAX_READ, ListenTransport, SerialTransport
+from device.link.frames import MAX_FRAME, encode_frame, is_hello
+from device.link.game import LinkGame, Role
+from device.link.history import RULES_VERSION
+from device.link.messages import Hello, hello_frame
+from device.link.session import LinkSession, Timing
+from drivers.link.transport import ListenTransport, SerialTransport
+from drivers.serial_packets.packets import encode_packet
+from drivers.serial_packets.port import MAX_READ
 from engine.notation import format_move
 from engine.pieces import RED
-from ports.link import LinkGame, Role
 
 LINK_TIMEOUT = Timing().link_timeout
 """The session's silence limit, which the listener is handed as the wiring hands it."""
 
-HELLO = encode_frame(hello_frame(0, 0, Hello(RULES_VERSION, Role.GUEST, False, 0, 0, 0)))
+HELLO_PACKET = encode_frame(hello_frame(0, 0, Hello(RULES_VERSION, Role.GUEST, False, 0, 0, 0)))
 """What a guest without a game says first on a new connection."""
+HELLO = encode_packet(HELLO_PACKET)
 FAST = Timing(hello_every=0.05, ping_every=0.05, link_timeout=0.5, first_retry=0.03, max_retry=0.1)
 
 
@@ -77,8 +79,8 @@ def run_until(
 def test_a_whole_game_over_a_faulty_pty_cable_survives_an_unplug(tmp_path: Path) -> None:
     rng = random.Random(3)
     pty = PtyCable(tmp_path, rng, FaultPlan(drop=0.05, corrupt=0.05, garbage=0.02))
-    a_port = SerialTransport(str(pty.paths[0]), retry_every=0.05)
-    b_port = SerialTransport(str(pty.paths[1]), retry_every=0.05)
+    a_port = SerialTransport(str(pty.paths[0]), MAX_FRAME, retry_every=0.05)
+    b_port = SerialTransport(str(pty.paths[1]), MAX_FRAME, retry_every=0.05)
     host = LinkSession.host(a_port, 5, RED, Slot(), timing=FAST)
     guest = LinkSession.guest(b_port, Slot(), timing=FAST)
     try:
@@ -109,11 +111,15 @@ def test_a_whole_game_over_a_faulty_pty_cable_survives_an_unplug(tmp_path: Path)
 
 def test_two_simulators_over_tcp_and_a_guest_killed_and_restarted_from_its_save() -> None:
     rng = random.Random(4)
-    listener = ListenTransport("127.0.0.1", 0, silence=LINK_TIMEOUT)
+    listener = ListenTransport(
+        "127.0.0.1", 0, is_greeting=is_hello, max_packet=MAX_FRAME, silence=LINK_TIMEOUT
+    )
     url = f"socket://127.0.0.1:{listener.address[1]}"
     host = LinkSession.host(listener, 8, RED, Slot(), timing=FAST)
     guest_slot = Slot()
-    guest = LinkSession.guest(SerialTransport(url, retry_every=0.05), guest_slot, timing=FAST)
+    guest = LinkSession.guest(
+        SerialTransport(url, MAX_FRAME, retry_every=0.05), guest_slot, timing=FAST
+    )
     try:
         run_until(
             lambda: guest_slot.game is not None and len(guest_slot.game.moves) >= 30,
@@ -127,7 +133,7 @@ def test_two_simulators_over_tcp_and_a_guest_killed_and_restarted_from_its_save(
             host.poll()
             play_some(host, rng)
         guest = LinkSession.resume(
-            SerialTransport(url, retry_every=0.05), saved, guest_slot, timing=FAST
+            SerialTransport(url, MAX_FRAME, retry_every=0.05), saved, guest_slot, timing=FAST
         )
         run_until(lambda: settled(host) and settled(guest), [host, guest], rng, 30)
     finally:
@@ -146,31 +152,38 @@ class Clock:
         return self.now
 
 
-def read_for(listener: ListenTransport, seconds: float, until: bytes = b"") -> bytes:
-    """Everything ``listener`` reads within ``seconds`` (or until ``until`` has arrived)."""
-    data = b""
+def read_for(listener: ListenTransport, seconds: float, until: bytes) -> list[bytes]:
+    """The packets ``listener`` reads within ``seconds`` (or until packet ``until`` has come)."""
+    packets: list[bytes] = []
     deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline and not (until and until in data):
-        data += listener.read()
+    while time.monotonic() < deadline and until not in packets:
+        packets += listener.read()
         time.sleep(0.005)
-    return data
+    return packets
 
 
 def test_a_newer_connection_replaces_an_older_one_that_stopped_speaking_the_game() -> None:
     clock = Clock()
-    listener = ListenTransport("127.0.0.1", 0, clock=clock, silence=LINK_TIMEOUT)
+    listener = ListenTransport(
+        "127.0.0.1",
+        0,
+        is_greeting=is_hello,
+        max_packet=MAX_FRAME,
+        clock=clock,
+        silence=LINK_TIMEOUT,
+    )
     old = socket.create_connection(listener.address)
     new = socket.create_connection(listener.address)
     try:
         old.sendall(HELLO)
-        assert read_for(listener, 3, until=HELLO) == HELLO
+        assert read_for(listener, 3, until=HELLO_PACKET) == [HELLO_PACKET]
         new.sendall(HELLO)
         clock.now += 2.0
         listener.heard_from_peer()  # the session heard a frame of its game from the old peer
-        old.sendall(b"garbage")
-        assert read_for(listener, 0.2, until=b"garbage") == b"garbage", "it keeps the line"
+        old.sendall(encode_packet(b"garbage"))
+        assert read_for(listener, 0.2, until=b"garbage") == [b"garbage"], "it keeps the line"
         clock.now += 3.5  # garbage, but no frame of the game for longer than the link-down time
-        assert read_for(listener, 3, until=HELLO) == HELLO
+        assert read_for(listener, 3, until=HELLO_PACKET) == [HELLO_PACKET]
         assert listener.openings == 2 and "nothing for 3 s" in listener.last_error
         old.settimeout(3)
         assert old.recv(16) == b"", "the old connection was closed"
@@ -182,12 +195,12 @@ def test_a_newer_connection_replaces_an_older_one_that_stopped_speaking_the_game
 
 def test_a_silent_serial_peer_is_noticed_and_the_port_reopened() -> None:
     clock = Clock()
-    port = SerialTransport("loop://", retry_every=0.5, clock=clock, silence=3.0)
+    port = SerialTransport("loop://", MAX_FRAME, retry_every=0.5, clock=clock, silence=3.0)
     try:
         port.write(b"ping")
-        assert port.read() == b"ping" and port.openings == 1
+        assert port.read() == [b"ping"] and port.openings == 1
         clock.now += 2.9
-        assert port.read() == b"" and port.is_open
+        assert port.read() == [] and port.is_open
         clock.now += 0.2
         port.read()
         assert not port.is_open and "nothing for 3 s" in port.last_error
@@ -201,17 +214,19 @@ def test_a_silent_serial_peer_is_noticed_and_the_port_reopened() -> None:
 def test_a_silent_half_open_guest_gives_way_to_the_same_guest_reconnecting() -> None:
     """The guest device restarts while its old TCP connection stays open and silent."""
     rng = random.Random(5)
-    listener = ListenTransport("127.0.0.1", 0, silence=FAST.link_timeout)
+    listener = ListenTransport(
+        "127.0.0.1", 0, is_greeting=is_hello, max_packet=MAX_FRAME, silence=FAST.link_timeout
+    )
     url = f"socket://127.0.0.1:{listener.address[1]}"
     host = LinkSession.host(listener, 9, RED, Slot(), timing=FAST)
     slot = Slot()
-    frozen = LinkSession.guest(SerialTransport(url, retry_every=0.05), slot, timing=FAST)
+    frozen = LinkSession.guest(SerialTransport(url, MAX_FRAME, retry_every=0.05), slot, timing=FAST)
     guest = frozen
     try:
         run_until(lambda: host.chain != 0 and host.peer_plies >= 6, [host, frozen], rng, 20)
         # ``frozen`` is never polled again: its socket stays open and says nothing.
         guest = LinkSession.resume(
-            SerialTransport(url, retry_every=0.05), slot.saved(), slot, timing=FAST
+            SerialTransport(url, MAX_FRAME, retry_every=0.05), slot.saved(), slot, timing=FAST
         )
         run_until(lambda: settled(host) and settled(guest), [host, guest], rng, 30)
     finally:
@@ -222,42 +237,29 @@ def test_a_silent_half_open_guest_gives_way_to_the_same_guest_reconnecting() -> 
     assert host.game.moves == guest.game.moves and host.chain == guest.chain
 
 
+PACKET = encode_packet(bytes(range(1, 100)))
+"""101 bytes on the wire."""
+FLOOD_PACKETS = 3 * MAX_READ // len(PACKET)
+
+
 def test_a_read_drains_what_is_waiting_up_to_a_bound() -> None:
-    listener = ListenTransport("127.0.0.1", 0, silence=LINK_TIMEOUT)
+    listener = ListenTransport(
+        "127.0.0.1", 0, is_greeting=is_hello, max_packet=MAX_FRAME, silence=LINK_TIMEOUT
+    )
     client = socket.create_connection(listener.address)
     try:
         client.sendall(HELLO)
-        assert read_for(listener, 3, until=HELLO) == HELLO  # the peer
-        client.sendall(bytes(60_000))
+        assert read_for(listener, 3, until=HELLO_PACKET) == [HELLO_PACKET]  # the peer
+        client.sendall(PACKET * 600)  # 60,600 bytes
         time.sleep(0.3)
-        assert len(listener.read()) == 60_000, "all that waits, in one read"
-        flood = threading.Thread(target=client.sendall, args=(bytes(3 * MAX_READ),))
+        assert len(listener.read()) == 600, "all that waits, in one read"
+        flood = threading.Thread(target=client.sendall, args=(PACKET * FLOOD_PACKETS,))
         flood.start()
-        sizes: list[int] = []
-        while sum(sizes) < 3 * MAX_READ:
-            sizes.append(len(listener.read()))
+        counts: list[int] = []
+        while sum(counts) < FLOOD_PACKETS:
+            counts.append(len(listener.read()))
         flood.join()
-        assert max(sizes) <= MAX_READ
+        assert max(counts) <= MAX_READ // len(PACKET) + 1
     finally:
         client.close()
         listener.close()
-
-
-def test_a_transport_that_may_wait_blocks_for_the_next_bytes_instead_of_polling() -> None:
-    """The button board's reader sleeps in the kernel until a frame comes."""
-    sent = b"frame and the rest"
-    main, follower = os.openpty()
-    transport = SerialTransport(os.ttyname(follower), wait_for_bytes=30.0)
-    late = threading.Timer(0.2, lambda: os.write(main, sent))
-    late.start()
-    try:
-        data = transport.read()
-        assert data, "returned before anything came"
-        while len(data) < len(sent):
-            data += transport.read()
-        assert data == sent
-    finally:
-        late.join()
-        transport.close()
-        os.close(main)
-        os.close(follower)

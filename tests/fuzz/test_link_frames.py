@@ -9,11 +9,11 @@ it refuses changes nothing in memory or in what is saved.
 from budget import cases
 from hypothesis import given
 from hypothesis import strategies as st
+from link_relay import on_the_wire
 from mutations import damaged_bytes
 from test_link_refusals import frames_for, linked_pair, snapshot
 
-from drivers.link.frames import encode_frame
-from ports.link import PeerMove
+from device.link.events import PeerMove
 
 
 @cases(100)
@@ -23,7 +23,7 @@ def test_any_bytes_on_the_cable_move_the_game_by_saved_plies_only(
 ) -> None:
     pair = linked_pair(seed, plies)
     side, saves = (pair.guest, pair.guest_saves) if to_guest else (pair.host, pair.host_saves)
-    frames = frames_for(pair, side).map(encode_frame)
+    frames = frames_for(pair, side).map(on_the_wire)
     pieces = data.draw(
         st.lists(
             st.one_of(frames, frames.flatmap(damaged_bytes), st.binary(max_size=600)),

@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 
 from link_relay import CableEnd, FaultCounts, FaultPlan, FaultyCable
 
-from drivers.link.session import LinkSession
+from device.link.events import LinkStateName, PeerMove
+from device.link.game import LinkGame
+from device.link.session import LinkSession
 from engine.notation import format_move
 from engine.record import result_of
-from ports.link import LinkGame, LinkStateName, PeerMove
 
 STEP = 0.05
 """Simulated seconds between two polls (the device polls every frame)."""

@@ -4,17 +4,38 @@
 is one, otherwise starts a new one as host or guest, and waits (up to
 ``agree_within`` seconds) until both devices agree on the game, so the app
 gets a session whose seed and colours are known.  The store (the app's
-journal of the game) keeps every change; the driver writes nothing itself.
+journal of the game) keeps every change; the session writes nothing itself.
+
+The port is opened by the ``TransportOpener`` the wiring hands in
+(``drivers.link.transport.open_transport``): the app never imports a driver.
 """
 
 import random
 import threading
 import time
+from collections.abc import Callable
+from typing import Protocol
 
-from drivers.link.history import LinkGameError
-from drivers.link.session import LinkSession, Timing, Transport
-from drivers.link.transport import open_transport
-from ports.link import LinkGameStore, LinkStateName, Role
+from device.link.events import LinkStateName
+from device.link.frames import MAX_FRAME, is_hello
+from device.link.game import LinkGameStore, Role
+from device.link.history import LinkGameError
+from device.link.interface import LinkCable, LinkConnector
+from device.link.session import LinkSession, Timing, Transport
+
+
+class TransportOpener(Protocol):
+    """Opens the port ``url`` names as a transport of the link's packets.
+
+    ``silence``: seconds without a word after which the peer counts as gone;
+    ``is_greeting`` tells a HELLO from any other packet (a listening socket
+    serves only a caller that said one); no packet is longer than ``max_packet``.
+    Raises OSError or ValueError when the port cannot be opened.
+    """
+
+    def __call__(
+        self, url: str, *, silence: float, is_greeting: Callable[[bytes], bool], max_packet: int
+    ) -> Transport: ...
 
 
 class LinkSetupError(RuntimeError):
@@ -25,12 +46,14 @@ class CableConnector:
     def __init__(
         self,
         url: str,
-        role: str,
+        role: Role,
         store: LinkGameStore,
-        colour: int = 0,
+        colour: int,
+        open_transport: TransportOpener,
         agree_within: float = 30.0,
     ) -> None:
         self.url = url
+        self.open_transport = open_transport
         self.role = role
         self.store = store
         self.colour = colour
@@ -43,7 +66,12 @@ class CableConnector:
 
     def open(self) -> LinkSession:
         try:
-            transport = open_transport(self.url, silence=Timing().link_timeout)
+            transport = self.open_transport(
+                self.url,
+                silence=Timing().link_timeout,
+                is_greeting=is_hello,
+                max_packet=MAX_FRAME,
+            )
         except (OSError, ValueError) as error:
             raise LinkSetupError(f"Cannot open the link port {self.url}: {error}") from None
         try:
@@ -88,3 +116,12 @@ class CableConnector:
                 session.close()
                 raise LinkSetupError("The other device did not answer: check the cable.")
             time.sleep(0.01)
+
+
+def cable(open_transport: TransportOpener) -> LinkCable:
+    """The app's ``LinkCable``: connectors that open their ports with ``open_transport``."""
+
+    def connector(url: str, role: Role, store: LinkGameStore, colour: int) -> LinkConnector:
+        return CableConnector(url, role, store, colour, open_transport)
+
+    return connector

@@ -16,6 +16,9 @@ from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
+from device.link.frames import MAX_FRAME, Frame, FrameError, decode_frame, encode_frame
+from drivers.serial_packets.packets import PacketDecoder, encode_packet
+
 
 @dataclass(frozen=True)
 class FaultPlan:
@@ -45,21 +48,46 @@ class FaultPlan:
         )
 
 
+def on_the_wire(frame: Frame) -> bytes:
+    """The bytes a device writes for ``frame``: its packet, COBS-encoded and delimited."""
+    return encode_packet(encode_frame(frame))
+
+
+def frames_on_the_wire(data: bytes) -> list[Frame]:
+    """The valid frames in ``data``, as a receiving device reads them."""
+    frames: list[Frame] = []
+    for packet in PacketDecoder(MAX_FRAME).feed(data):
+        with contextlib.suppress(FrameError):
+            frames.append(decode_frame(packet))
+    return frames
+
+
 class CableEnd:
-    """One end of the cable; implements drivers.link.session.Transport."""
+    """One end of the cable; implements device.link.session.Transport.
+
+    ``inbox`` holds the bytes that reached this end, ``outbox`` the chunks it
+    wrote (one per packet, COBS-encoded and delimited as a serial port sends it).
+    """
 
     def __init__(self) -> None:
         self.inbox = bytearray()
         self.outbox: list[bytes] = []
         self.openings = 1
+        self._packets = PacketDecoder(MAX_FRAME)
 
-    def read(self) -> bytes:
+    @property
+    def rejected(self) -> int:
+        return self._packets.rejected
+
+    def read(self) -> list[bytes]:
+        if not self.inbox:
+            return []
         data = bytes(self.inbox)
         self.inbox.clear()
-        return data
+        return self._packets.feed(data)
 
-    def write(self, data: bytes) -> None:
-        self.outbox.append(data)
+    def write(self, packet: bytes) -> None:
+        self.outbox.append(encode_packet(packet))
 
     def heard_from_peer(self) -> None:
         """Nothing to choose: a cable has one other end."""
@@ -71,6 +99,7 @@ class CableEnd:
         """The device restarted: nothing of the old process is left in flight."""
         self.inbox.clear()
         self.outbox.clear()
+        self._packets = PacketDecoder(MAX_FRAME)
         self.openings += 1
 
 
@@ -197,7 +226,8 @@ class PtyCable:
         self.cable.step(now)
         for (master, _), end in zip(self._fds, self.cable.ends, strict=True):
             if end.inbox:
-                os.write(master, end.read())
+                os.write(master, end.inbox)
+                end.inbox.clear()
 
     def close(self) -> None:
         self.unplug()

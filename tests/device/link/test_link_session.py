@@ -4,16 +4,17 @@ import errno
 import random
 
 import pytest
-from link_relay import CableEnd, FaultPlan, FaultyCable
+from link_relay import CableEnd, FaultPlan, FaultyCable, frames_on_the_wire, on_the_wire
 
-from drivers.link.frames import Frame, FrameDecoder, Kind, encode_frame
-from drivers.link.history import chain_next, chain_start
-from drivers.link.messages import hash_frame, move_frame
-from drivers.link.session import LinkSession
+from device.link.events import LinkEvent, LinkState, LinkStateName, PeerMove, StateChanged
+from device.link.frames import Frame, Kind
+from device.link.game import LinkGame
+from device.link.history import chain_next, chain_start
+from device.link.messages import hash_frame, move_frame
+from device.link.session import LinkSession
 from engine.notation import format_move
 from engine.pieces import BLUE, RED
 from engine.start import starting_position
-from ports.link import LinkEvent, LinkGame, LinkState, LinkStateName, PeerMove, StateChanged
 
 
 class Clock:
@@ -97,7 +98,7 @@ def test_a_move_is_saved_before_it_is_sent() -> None:
 
 
 def _kinds(chunks: list[bytes]) -> list[Kind]:
-    return [frame.kind for frame in FrameDecoder().feed(b"".join(chunks))]
+    return [frame.kind for frame in frames_on_the_wire(b"".join(chunks))]
 
 
 def test_a_received_move_is_saved_before_it_is_acknowledged() -> None:
@@ -124,7 +125,7 @@ def test_a_received_move_is_saved_before_it_is_acknowledged() -> None:
 
 
 def _inject(session: LinkSession, end: CableEnd, frame: Frame) -> list[LinkEvent]:
-    end.inbox += encode_frame(frame)
+    end.inbox += on_the_wire(frame)
     return session.poll()
 
 
@@ -191,7 +192,7 @@ def test_a_corrupt_frame_changes_nothing() -> None:
     assert game is not None
     text = first_move_text()
     chain = chain_next(chain_start(game.game_id, 1), text)
-    data = bytearray(encode_frame(move_frame(game.game_id, 1, chain, text)))
+    data = bytearray(on_the_wire(move_frame(game.game_id, 1, chain, text)))
     # Flip one bit, never into a 0x00 (that would cut the frame in two: two rejections).
     data[5] ^= 0x10 if data[5] != 0x10 else 0x20
     pair.cable.ends[1].inbox += data
@@ -260,7 +261,7 @@ def test_a_move_beyond_a_gap_asks_for_a_resync_and_changes_nothing() -> None:
     guest_end = pair.cable.ends[1]
     guest_end.outbox.clear()
     _inject(pair.guest, guest_end, move_frame(game.game_id, 3, 0, first_move_text()))
-    resync = FrameDecoder().feed(b"".join(guest_end.outbox))
+    resync = frames_on_the_wire(b"".join(guest_end.outbox))
     assert [(f.kind, f.ply) for f in resync] == [(Kind.RESYNC, 0)]
     assert pair.guest.game is not None and pair.guest.game.moves == []
     assert pair.guest.state.name == "linked"

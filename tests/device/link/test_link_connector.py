@@ -6,10 +6,11 @@ import time
 
 import pytest
 
-from drivers.link.connector import CableConnector, LinkSetupError
-from drivers.link.session import LinkSession
+from device.link.connector import CableConnector, LinkSetupError
+from device.link.game import LinkGame, Role
+from device.link.session import LinkSession
+from drivers.link.transport import open_transport
 from engine.notation import format_move
-from ports.link import LinkGame
 
 
 class MemoryStore:
@@ -48,8 +49,8 @@ def open_both(host: CableConnector, guest: CableConnector) -> tuple[LinkSession,
 def test_host_and_guest_agree_save_and_resume_the_same_game() -> None:
     port = free_port()
     guest_store = MemoryStore()
-    host = CableConnector(f"listen://127.0.0.1:{port}", "host", MemoryStore(), colour=1)
-    guest = CableConnector(f"socket://127.0.0.1:{port}", "guest", guest_store)
+    host = CableConnector(f"listen://127.0.0.1:{port}", Role.HOST, MemoryStore(), 1, open_transport)
+    guest = CableConnector(f"socket://127.0.0.1:{port}", Role.GUEST, guest_store, 0, open_transport)
     a, b = open_both(host, guest)
     try:
         assert a.seed == b.seed and (a.local_colour, b.local_colour) == (1, 0)
@@ -70,16 +71,15 @@ def test_host_and_guest_agree_save_and_resume_the_same_game() -> None:
 
 
 def test_no_answer_gives_a_message_for_the_player() -> None:
-    lonely = CableConnector(
-        f"socket://127.0.0.1:{free_port()}", "guest", MemoryStore(), agree_within=0.3
-    )
+    url = f"socket://127.0.0.1:{free_port()}"
+    lonely = CableConnector(url, Role.GUEST, MemoryStore(), 0, open_transport, agree_within=0.3)
     with pytest.raises(LinkSetupError, match="did not answer"):
         lonely.open()
 
 
 def test_cancel_stops_a_waiting_host_and_frees_its_port() -> None:
     url = f"listen://127.0.0.1:{free_port()}"
-    host = CableConnector(url, "host", MemoryStore())
+    host = CableConnector(url, Role.HOST, MemoryStore(), 0, open_transport)
     failures: list[str] = []
 
     def wait_for_a_guest() -> None:
@@ -93,6 +93,6 @@ def test_cancel_stops_a_waiting_host_and_frees_its_port() -> None:
     host.cancel()
     thread.join(timeout=5)
     assert not thread.is_alive() and failures == ["Cancelled."]
-    again = CableConnector(url, "host", MemoryStore(), agree_within=0.2)
+    again = CableConnector(url, Role.HOST, MemoryStore(), 0, open_transport, agree_within=0.2)
     with pytest.raises(LinkSetupError, match="did not answer"):
         again.open()  # the port opens again: no "address already in use"

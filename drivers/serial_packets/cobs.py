@@ -1,8 +1,7 @@
-"""Consistent Overhead Byte Stuffing: a frame body with no zero byte.
+"""Consistent Overhead Byte Stuffing: any bytes as bytes with no zero byte.
 
-The encoded form never contains 0x00, so 0x00 can end every frame on the wire
-and a receiver that joins mid-stream (or loses bytes) finds the next frame at
-the next zero.  Overhead is at most 1 + len(data) // 254 bytes.
+The encoded form never contains 0x00, so 0x00 can end every packet on the wire
+(see ``packets``).  Overhead is at most 1 + len(data) // 254 bytes.
 """
 
 
@@ -40,7 +39,7 @@ def cobs_decode(encoded: bytes) -> bytes:
             raise CobsError("zero byte inside a COBS block")
         end = index + code
         if end > size:
-            raise CobsError("COBS block runs past the end of the frame")
+            raise CobsError("COBS block runs past the end of the packet")
         block = encoded[index + 1 : end]
         if 0 in block:
             raise CobsError("zero byte inside a COBS block")

@@ -3,8 +3,8 @@
 import struct
 from dataclasses import dataclass
 
-from drivers.link.frames import MAX_PAYLOAD, Frame, FrameError, Kind
-from ports.link import Role
+from device.link.frames import MAX_PAYLOAD, Frame, FrameError, Kind
+from device.link.game import Role
 
 _HELLO = struct.Struct("<BBBIBQ")
 _HASH = struct.Struct("<Q")

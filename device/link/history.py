@@ -1,16 +1,16 @@
 """The linked game both devices agree on, its move history and its hashes.
 
-``ports.link.LinkGame`` is everything a device must keep to resume a linked
+``device.link.game.LinkGame`` is everything a device must keep to resume a linked
 game after a crash or a reboot: the session hands it to a save hook before
 it acknowledges or sends any move.
 """
 
 import hashlib
 
+from device.link.game import LinkGame
 from engine.notation import IllegalMoveError, NotationError, format_move, parse_move
 from engine.position import Position
 from engine.start import starting_position
-from ports.link import LinkGame
 
 RULES_VERSION = 1
 """The version of RULES.md both devices must play (raise it when the rules change)."""

@@ -13,16 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from drivers.link.frames import (
-    PROTOCOL_VERSION,
-    Frame,
-    FrameDecoder,
-    FrameError,
-    Kind,
-    encode_frame,
-)
-from drivers.link.history import RULES_VERSION, History, IllegalPly
-from drivers.link.messages import (
+from device.link.events import LinkEvent, LinkState, LinkStateName, PeerMove, StateChanged
+from device.link.frames import PROTOCOL_VERSION, Frame, FrameError, Kind, decode_frame, encode_frame
+from device.link.game import LinkGame, Role
+from device.link.history import RULES_VERSION, History, IllegalPly
+from device.link.messages import (
     Hello,
     ack_frame,
     error_frame,
@@ -36,33 +31,30 @@ from drivers.link.messages import (
     read_move,
 )
 from engine.position import Position
-from ports.link import (
-    LinkEvent,
-    LinkGame,
-    LinkState,
-    LinkStateName,
-    PeerMove,
-    Role,
-    StateChanged,
-)
 
 log = logging.getLogger(__name__)
 
 
 class Transport(Protocol):
-    """A byte pipe that may come and go (see drivers.link.transport)."""
+    """A packet pipe that may come and go (the wiring hands one in:
+    ``drivers.link.transport``); it frames each packet on the wire (COBS, then 0x00)."""
 
     @property
     def openings(self) -> int:
         """How many times the pipe has (re)opened; a change means "say HELLO now"."""
         ...
 
-    def read(self) -> bytes:
-        """Whatever has arrived, b"" if nothing; never blocks, never raises."""
+    @property
+    def rejected(self) -> int:
+        """Damaged runs of bytes dropped so far (too long for a packet, or not COBS)."""
         ...
 
-    def write(self, data: bytes) -> None:
-        """Send, or drop silently while the pipe is down; never raises."""
+    def read(self) -> list[bytes]:
+        """The packets that arrived whole, oldest first; never blocks, never raises."""
+        ...
+
+    def write(self, packet: bytes) -> None:
+        """Send one packet, or drop it silently while the pipe is down; never raises."""
         ...
 
     def heard_from_peer(self) -> None:
@@ -95,7 +87,7 @@ class LinkStats:
     frames_sent: int = 0
     frames_received: int = 0
     rejected: int = 0
-    """Frames dropped by the decoder (bad CRC, bad COBS, too long, malformed)."""
+    """Frames dropped as damaged (bad COBS or CRC, too long, malformed)."""
     ignored: int = 0
     """Valid frames that changed nothing (foreign game, no game yet, ...)."""
     resent: int = 0
@@ -106,7 +98,7 @@ LOST_MESSAGE = "Link lost: waiting for the other device"
 
 
 class LinkSession:
-    """The app's side of one linked game (it matches ports.link.LinkSession).
+    """The app's side of one linked game (it matches ``device.link.interface.LinkSession``).
 
     Create it with ``host`` (draws the game), ``guest`` (adopts the host's
     game) or ``resume`` (a saved LinkGame).  ``save`` is called with the
@@ -129,7 +121,7 @@ class LinkSession:
         self._save = save
         self._clock = clock
         self._timing = timing or Timing()
-        self._decoder = FrameDecoder()
+        self._damaged = 0
         self._history = History(game) if game else None
         self._state = LinkState(LinkStateName.CONNECTING)
         self._events: list[LinkEvent] = []
@@ -244,11 +236,14 @@ class LinkSession:
             self._openings = self._transport.openings
             self._send_hello(answer=False)
             self._next_hello = now + self._timing.hello_every
-        data = self._transport.read()
-        if data:
-            for frame in self._decoder.feed(data):
-                self._receive(frame, now)
-            self.stats.rejected = self._decoder.rejected
+        for packet in self._transport.read():
+            try:
+                frame = decode_frame(packet)
+            except FrameError:
+                self._damaged += 1
+                continue
+            self._receive(frame, now)
+        self.stats.rejected = self._transport.rejected + self._damaged
         self._run_timers(now)
         events, self._events = self._events, []
         return events

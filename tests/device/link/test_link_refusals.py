@@ -4,14 +4,16 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from link_relay import on_the_wire
 from test_link_session import Pair, first_move_text
 
-from drivers.link.frames import Frame, Kind, encode_frame
-from drivers.link.history import chain_next, chain_start
-from drivers.link.messages import Hello, ack_frame, error_frame, hash_frame, hello_frame, move_frame
-from drivers.link.session import LinkSession
+from device.link.events import PeerMove
+from device.link.frames import Frame, Kind
+from device.link.game import Role
+from device.link.history import chain_next, chain_start
+from device.link.messages import Hello, ack_frame, error_frame, hash_frame, hello_frame, move_frame
+from device.link.session import LinkSession
 from engine.notation import format_move
-from ports.link import PeerMove, Role
 
 
 def snapshot(session: LinkSession) -> tuple[int, int, list[str]]:
@@ -29,7 +31,7 @@ def test_a_move_refused_for_a_wrong_history_hash_is_not_kept() -> None:
     text = first_move_text()
     wrong = chain_next(chain_start(game.game_id, 1), text) ^ 1
     before, saves = snapshot(pair.guest), len(pair.guest_saves.copies)
-    pair.cable.ends[1].inbox += encode_frame(move_frame(game.game_id, 1, wrong, text))
+    pair.cable.ends[1].inbox += on_the_wire(move_frame(game.game_id, 1, wrong, text))
     pair.guest.poll()
     assert pair.guest.state.name == "error" and "differ" in pair.guest.state.message
     assert snapshot(pair.guest) == before, "the refused move is not in memory"
@@ -125,7 +127,7 @@ def test_a_refused_frame_changes_no_state(
     side, saves = (pair.guest, pair.guest_saves) if to_guest else (pair.host, pair.host_saves)
     frame = data.draw(frames_for(pair, side))
     before, saved = snapshot(side), list(saves.copies)
-    pair.cable.ends[1 if to_guest else 0].inbox += encode_frame(frame)
+    pair.cable.ends[1 if to_guest else 0].inbox += on_the_wire(frame)
     moved = [e for e in side.poll() if isinstance(e, PeerMove)]
     if not moved:
         assert snapshot(side) == before, "a refused frame changed the game in memory"

@@ -1,0 +1,79 @@
+"""One game over the link cable, as the app's screens and match see it.
+
+``session.LinkSession`` (the protocol) and ``connector.CableConnector`` fit
+these; the tests' fakes do too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+from device.link.events import LinkEvent, LinkState
+from device.link.game import LinkGameStore, Role
+
+
+class LinkSession(Protocol):
+    """One game over the link cable, as the app sees it.
+
+    The session handles framing, retries, acknowledgements and reconnection;
+    the app only sends its own moves and polls for the peer's.  ``seed``
+    and ``local_colour`` (0 Red, 1 Blue) are agreed when the session is
+    created; moves are numbered by ply from 1 so a repeated delivery is
+    harmless.
+    """
+
+    @property
+    def state(self) -> LinkState: ...
+
+    @property
+    def local_colour(self) -> int: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    def send_move(self, ply: int, move_text: str) -> None: ...
+
+    def poll(self) -> Sequence[LinkEvent]:
+        """Events since the last poll, oldest first; never blocks."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class LinkMoves(Protocol):
+    @property
+    def moves(self) -> Sequence[str]:
+        """Every ply the session holds, both players', in RULES.md notation."""
+        ...
+
+
+@runtime_checkable
+class RecordedLinkSession(Protocol):
+    """A session that keeps its own durable copy of the game (the protocol's session does).
+
+    The app's autosave can be a move behind it (a crash between the two
+    saves), or the session can have resumed a game the app never saw: on
+    opening, the app takes the moves from here.
+    """
+
+    @property
+    def game(self) -> LinkMoves | None: ...
+
+
+class LinkConnector(Protocol):
+    """Starts a link-cable session; ``open`` may block for many seconds.
+
+    It resumes the unfinished game the connector saved, if any, otherwise
+    starts a new one, and returns once both devices agree on the game.
+    Failures raise an exception whose message is for the player.
+    """
+
+    def open(self) -> LinkSession: ...
+
+    def cancel(self) -> None:
+        """Make a waiting ``open`` give up soon and free the port (called from another thread)."""
+
+
+LinkCable = Callable[[str, Role, LinkGameStore, int], LinkConnector]
+"""(port, role, where the game is kept, host's colour) -> a connector for that game."""

@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 # The fuzz suite (tests/fuzz) damages the games, records and linked games that the
 # engine and link tests' helpers build; the transport tests (tests/drivers) run the
@@ -15,6 +16,11 @@ sys.path += [str(Path(__file__).parent / folder) for folder in ("engine", "drive
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+# No time limit on a hypothesis case (its default is 200 ms): speed is measured by
+# the benchmarks, and on a busy machine a case of a few milliseconds can take more.
+settings.register_profile("no-deadline", deadline=None)
+settings.load_profile("no-deadline")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from app_driver import Driver, RandomThinker
+from ram_folder import ram_folder
 
 from device.screens.game_screen import GameScreen
 from engine.notation import format_position
@@ -19,11 +20,6 @@ from engine.scoring import groups
 PRESSES_PER_PROFILE = 3_400
 LONG_PRESSES_PER_PROFILE = 34_000
 LONG_HOLD_MS = 800
-
-
-def _shared_memory_folder() -> str | None:
-    """Saves go to RAM when possible: the fsyncs are what this test is not about."""
-    return "/dev/shm" if Path("/dev/shm").is_dir() else None
 
 
 def _check_game(screen: GameScreen) -> None:
@@ -41,7 +37,8 @@ def _check_game(screen: GameScreen) -> None:
 
 def _mash(profile: str, seed: int, presses: int) -> tuple[int, int]:
     """Press random buttons; returns (games started, positions checked)."""
-    with tempfile.TemporaryDirectory(dir=_shared_memory_folder()) as folder:
+    # In memory: the fsyncs are not what this test is about.
+    with tempfile.TemporaryDirectory(dir=ram_folder()) as folder:
         driver = Driver(profile, Path(folder), seed=seed, thinker=RandomThinker(seed))
         app = driver.app
         rng = random.Random(seed)

@@ -71,20 +71,21 @@ def test_the_match_sleeps_while_the_computer_thinks_ahead_and_each_search_wakes_
     game = Game.new(
         SEED, GameSetup(mode=Mode.VERSUS_AI, ai_level=LEVEL), ("You", "AI"), "2026.12.01"
     )
-    search_ended = threading.Event()
-    thinker = EngineThinker(SEED, think_ahead=lambda: True, on_done=search_ended.set)
+    # Each wake is counted: two searches ending close together are two wakes.
+    search_ended = threading.Semaphore(0)
+    thinker = EngineThinker(SEED, think_ahead=lambda: True, on_done=search_ended.release)
     match = Match(game, Players(thinker, InstantThinker(2)), MemoryLog())
     match.tick(0)
     assert match.game.human_to_move() and not match.thinking
     assert match.wakeup(0) is None, "nobody polls the thinking ahead"
     ends = 0
-    while thinker.keep_pondering() or ends == 0:
-        assert search_ended.wait(GIVE_UP), "a search ended without waking the loop"
-        search_ended.clear()
+    while thinker.keep_pondering() or ends < 2:
+        assert search_ended.acquire(timeout=GIVE_UP), "a search ended without waking the loop"
         ends += 1
         match.tick(0)
         assert match.wakeup(0) is None
-    assert ends == 2, "the guess and its answer each wake the loop once"
+    extra = search_ended.acquire(blocking=False)
+    assert ends == 2 and not extra, "the guess and its answer each wake the loop once"
     assert not match.thinking, "thinking ahead is not the computer's 'Thinking'"
 
 

@@ -2,6 +2,7 @@
 
 import random
 
+import pytest
 from games import lively_move, positions_of_a_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -46,9 +47,7 @@ def test_section_5_holds_after_every_move(seed: int) -> None:
         assert_section_5_holds(position, before)
 
 
-@settings(max_examples=25, deadline=None)
-@given(seeds)
-def test_make_then_unmake_restores_the_position_exactly(seed: int) -> None:
+def assert_make_then_unmake_restores_every_position_of_a_game(seed: int) -> None:
     for position in positions_of_a_game(seed):
         text = format_position(position)
         key = position.key()
@@ -57,6 +56,20 @@ def test_make_then_unmake_restores_the_position_exactly(seed: int) -> None:
             position.unmake()
             assert format_position(position) == text, format_move(move)
             assert position.key() == key
+
+
+@settings(max_examples=8, deadline=None)
+@given(seeds)
+def test_make_then_unmake_restores_the_position_exactly(seed: int) -> None:
+    """Every legal move of every position of 8 games, made then unmade (25 under --long)."""
+    assert_make_then_unmake_restores_every_position_of_a_game(seed)
+
+
+@pytest.mark.long
+@settings(max_examples=25, deadline=None)
+@given(seeds)
+def test_make_then_unmake_restores_the_position_exactly_in_25_games(seed: int) -> None:
+    assert_make_then_unmake_restores_every_position_of_a_game(seed)
 
 
 @settings(max_examples=25, deadline=None)

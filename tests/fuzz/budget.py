@@ -14,10 +14,11 @@ def is_long() -> bool:
     return os.environ.get("SATELLITES_FUZZ") == "long"
 
 
-def cases(per_run: int) -> settings:
-    """Hypothesis settings for ``per_run`` cases (times LONG_FACTOR in the long mode)."""
+def cases(per_run: int, long_run: int | None = None) -> settings:
+    """Hypothesis settings for ``per_run`` cases; in the long mode ``long_run``, or
+    ``per_run`` times LONG_FACTOR."""
     return settings(
-        max_examples=per_run * LONG_FACTOR if is_long() else per_run,
+        max_examples=(long_run or per_run * LONG_FACTOR) if is_long() else per_run,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )

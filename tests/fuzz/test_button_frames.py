@@ -11,7 +11,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
-from budget import cases
+from budget import LONG_FACTOR, cases
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -74,7 +74,7 @@ def change_runs(draw: st.DrawFn) -> list[list[ButtonChange]]:
     return runs
 
 
-@cases(400)
+@cases(150, long_run=400 * LONG_FACTOR)  # each case draws up to 150 changes: slow to make
 @given(change_runs(), st.lists(st.booleans()))
 def test_a_stalling_app_gets_the_true_state_and_never_a_doubled_key(
     runs: list[list[ButtonChange]], queue_full: list[bool]

@@ -14,6 +14,7 @@ from budget import cases
 from hypothesis import given
 from hypothesis import strategies as st
 from mutations import HOSTILE_TEXT, damaged_bytes, damaged_text
+from ram_folder import ram_folder
 from records import game_records
 
 from device.journal.disk import Disk
@@ -40,8 +41,9 @@ def saved_games(draw: st.DrawFn) -> Game:
 
 
 def journal_of(game: Game) -> bytes:
-    """The journal the app writes for ``game``, one ply at a time."""
-    with tempfile.TemporaryDirectory() as name:
+    """The journal the app writes for ``game``, one ply at a time (in memory: the
+    fsyncs are not what is tested)."""
+    with tempfile.TemporaryDirectory(dir=ram_folder()) as name:
         saves = SaveFolder(Path(name), new_id=lambda: "fuzz")
         saves.start()
         partial = Game(GameRecord(game.record.start, seed=game.record.seed), game.setup)

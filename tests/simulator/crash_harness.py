@@ -583,23 +583,42 @@ class CallTally:
         )
 
 
+@dataclass(frozen=True)
+class Share:
+    """Which of the calls aimed at to kill at: every ``of``-th, from the ``part``-th
+    (0-based), so that a long scenario can be run in parts side by side."""
+
+    part: int = 0
+    of: int = 1
+
+
+EVERY_CALL = Share()
+
+
 def kill_at_each_call(
     work: Path,
     seed: int,
     scenarios: tuple[Scenario, ...] = SCENARIOS,
     methods: frozenset[str] | None = None,
+    share: Share = EVERY_CALL,
 ) -> CallTally:
     """For each scenario: count the disk calls of its run, then kill a run before
-    each call in turn (each call of one of ``methods``, when given) and restart it;
-    compare the folder with what was shown after the kill and after the restart."""
+    each call in turn (each call of one of ``methods``, when given, and in the
+    ``share`` asked for) and restart it; compare the folder with what was shown
+    after the kill and after the restart."""
     tally = CallTally()
     for number, scenario in enumerate(scenarios):
-        _each_call(tally, scenario, work / str(number), seed, methods)
+        _each_call(tally, scenario, work / str(number), seed, methods, share)
     return tally
 
 
 def _each_call(
-    tally: CallTally, scenario: Scenario, work: Path, seed: int, methods: frozenset[str] | None
+    tally: CallTally,
+    scenario: Scenario,
+    work: Path,
+    seed: int,
+    methods: frozenset[str] | None,
+    share: Share,
 ) -> None:
     script = "\n".join(scenario.script) + "\n"
     counting = work / "counting"
@@ -610,9 +629,12 @@ def _each_call(
     assert run.returncode == 0, run.stderr
     calls = _lines(counting / "calls.txt")
     tally.calls += calls
-    for number, call in enumerate(calls, 1):
-        if methods is not None and call.split(" ")[1] not in methods:
-            continue
+    chosen = [
+        (number, call)
+        for number, call in enumerate(calls, 1)
+        if methods is None or call.split(" ")[1] in methods
+    ]
+    for number, call in chosen[share.part :: share.of]:
         tally.aimed += 1
         folder = work / f"call-{number}"
         folder.mkdir()

@@ -19,11 +19,13 @@ from pathlib import Path
 
 import pytest
 from crash_harness import (
+    EVERY_CALL,
     FOLDER_CHANGES,
     ROOT,
     SCENARIOS,
     CallTally,
     Scenario,
+    Share,
     kill_at_each_call,
     kill_chain,
 )
@@ -79,10 +81,11 @@ def assert_kills_before_calls_lose_nothing(
     methods: frozenset[str] | None,
     called: set[str],
     archives: bool,
+    share: Share = EVERY_CALL,
 ) -> CallTally:
-    """Kill before each call (of ``methods``); the runs call at least ``called`` and,
-    if ``archives``, some kill comes after a game was seen ending."""
-    tally = kill_at_each_call(work, EACH_CALL_SEED, scenarios, methods)
+    """Kill before each call (of ``methods``, in ``share``); the runs call at least
+    ``called`` and, if ``archives``, some kill comes after a game was seen ending."""
+    tally = kill_at_each_call(work, EACH_CALL_SEED, scenarios, methods, share)
     report = f"seed {EACH_CALL_SEED}: {tally.summary()}"
     print(report)
     assert not tally.findings, "\n".join([report, *tally.findings])
@@ -92,6 +95,11 @@ def assert_kills_before_calls_lose_nothing(
     return tally
 
 
+PARTS = 2
+"""Each scenario's kills run in this many parts (every other call), side by side."""
+
+
+@pytest.mark.parametrize("part", range(PARTS), ids=lambda part: f"part {part + 1} of {PARTS}")
 @pytest.mark.parametrize(
     ("scenario", "called", "archives"),
     [
@@ -101,9 +109,11 @@ def assert_kills_before_calls_lose_nothing(
     ],
 )
 def test_a_kill_before_each_disk_call_that_changes_the_folder_loses_nothing_shown(
-    tmp_path: Path, scenario: Scenario, called: set[str], archives: bool
+    tmp_path: Path, scenario: Scenario, called: set[str], archives: bool, part: int
 ) -> None:
-    assert_kills_before_calls_lose_nothing(tmp_path, (scenario,), FOLDER_CHANGES, called, archives)
+    assert_kills_before_calls_lose_nothing(
+        tmp_path, (scenario,), FOLDER_CHANGES, called, archives, Share(part, PARTS)
+    )
 
 
 @pytest.mark.long

@@ -30,7 +30,7 @@ from deploy.vm import keys
 from deploy.vm.console import ConsoleError, SerialConsole
 from deploy.vm.frames import Frame, FrameError
 from deploy.vm.image import main_build
-from deploy.vm.machine import PANEL_ID, MachineFiles, fresh_card, qemu_command, start
+from deploy.vm.machine import PANEL_DRIVER, PANEL_ID, MachineFiles, fresh_card, qemu_command, start
 from deploy.vm.qmp import QmpClient, QmpError
 from deploy.vm.recipe import DATA_LABEL, CachedImage, Suite, cached_image
 from deploy.vm.report import Idle, Report, speed
@@ -232,9 +232,9 @@ class FirstBoot:
         a framebuffer not found from the panel.
         """
         console = machine.console
-        found = console.check("grep -l '^cirrus' /sys/class/graphics/fb*/name").split()
+        found = console.check(f"grep -l '^{PANEL_DRIVER}' /sys/class/graphics/fb*/name").split()
         if not found:
-            raise StepFailed("the panel stand-in has no framebuffer (no cirrus fb)")
+            raise StepFailed(f"the panel stand-in has no framebuffer (no {PANEL_DRIVER} fb)")
         fb = found[0].split("/")[-2]
         sysfs = f"/sys/class/graphics/{fb}"
         details = console.check(

@@ -9,7 +9,7 @@ from deploy.vm import keys
 from deploy.vm.console import framed, unframe
 from deploy.vm.frames import Frame, FrameError
 from deploy.vm.hostpkg import missing_packages
-from deploy.vm.machine import MachineFiles, panel_mode, qemu_command
+from deploy.vm.machine import MachineFiles, qemu_command
 from deploy.vm.recipe import CachedImage
 from deploy.vm.report import REQUIRED_FIELDS, Idle, Report, speed
 from device.hardware.profiles import ProfileName
@@ -98,11 +98,11 @@ def test_the_machine_is_a_zero_2_w_without_network_whose_disk_keeps_only_writes(
     assert "-cpu cortex-a53 -smp 4 -m 512" in joined and "-nic none" in joined
     assert "cache=directsync" in joined and "unsafe" not in joined
     assert "virtio-keyboard-pci" in joined and "-display none" in joined
-    assert command.index("virtio-gpu-pci,id=console") < command.index(
-        "cirrus-vga,id=panel,romfile="
-    ), "the console's display comes first: fbcon binds it, not the panel"
-    assert panel_mode(ProfileName.LCDHAT) in joined
-    assert panel_mode(ProfileName.LCDHAT) == "video=VGA-1:240x240-16"
+    panel = "bochs-display,id=panel,xres=240,yres=240,romfile="
+    assert command.index("virtio-gpu-pci,id=console") < command.index(panel), (
+        "the console's display comes first: fbcon binds it, not the panel"
+    )
+    assert "video=" not in joined, "the panel's size is its display's own mode, not a kernel option"
 
 
 def test_a_report_holds_every_field_asked_for(tmp_path: Path) -> None:

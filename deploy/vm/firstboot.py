@@ -51,6 +51,8 @@ PYTHON_VERSION = {Suite.BOOKWORM: "311", Suite.TRIXIE: "313"}
 POWER_BUTTON_LIMIT_S = 30.0
 MAX_CUTS = 50
 MAX_SEED = 2**32 - 1
+DEVICE_WAIT = "10min"
+"""How long the emulated boot may take to label the data partition (guest/'s default)."""
 FIRST_FRAME_WAIT_S = 600.0
 """How long the panel may stay dark after the reboot: an emulated boot on a busy
 host took 2-3 minutes to a shell before the app's own start."""
@@ -189,6 +191,7 @@ class FirstBoot:
         self.install(machine)
         self.measure_speed(machine)
         self.name_panel(machine)
+        self.give_the_data_partition_time(machine)
         self.reboot_to_title(machine)
         if not self.args.short:
             self.play(machine)
@@ -254,6 +257,22 @@ class FirstBoot:
             " && grep -q '^fb_device = \"/dev/fb' /etc/satellites/config.toml"
         )
 
+    def give_the_data_partition_time(self, machine: Machine) -> None:
+        """Scale the installer's 10 s wait for the data partition to the emulated boot.
+
+        udev labels the card's partitions some 60-100 s into an emulated boot (a Pi's
+        within a few seconds); with 10 s the mount gives up and the game starts with
+        saves off. The card's own system defaults are raised the same way (guest/).
+        """
+        drop_in = (
+            f"/etc/systemd/system/dev-disk-by\\x2dlabel-{DATA_LABEL}.device.d/"
+            "50-satellites-timeout.conf"
+        )
+        machine.console.check(
+            f"sed -i 's/^JobRunningTimeoutSec=.*/JobRunningTimeoutSec={DEVICE_WAIT}/' '{drop_in}'"
+            f" && grep -q '^JobRunningTimeoutSec={DEVICE_WAIT}$' '{drop_in}'"
+        )
+
     def reboot_to_title(self, machine: Machine) -> None:
         machine.console.check("sync")
         machine.qmp.events.clear()
@@ -268,6 +287,7 @@ class FirstBoot:
             self.diagnose_dark_panel(machine, booted)
         self.process_start(machine)
         self.measure_idle(machine, "title")
+        self.keep_service_journal(machine)
 
     def watch_first_frames(
         self, machine: Machine, booted: float, timeout_s: float = FIRST_FRAME_WAIT_S
@@ -315,11 +335,8 @@ class FirstBoot:
 
         The DRM fbdev emulation sets a display's mode only for the console or on a
         program's FBIOPAN_DISPLAY/FBIOBLANK; the shell does the pan here. Panels that
-        light then hold the app's frames in a buffer nobody showed. The service's
-        journal of this boot goes to ``service.log`` (the app says there what it lacked).
+        light then hold the app's frames in a buffer nobody showed.
         """
-        journal = machine.console.run("journalctl -b -u satellites.service --no-pager").output
-        (self.out / "service.log").write_text(journal, encoding="utf-8")
         machine.console.check(f"python3 {GUEST_SAMPLE} pan {self.report.panel['framebuffer']}")
         time.sleep(2)
         frame = machine.panel()
@@ -328,6 +345,11 @@ class FirstBoot:
         self.report.panel["lit_by_pan_from_shell"] = str(lit)
         differing = frame.unscaled(*self.title_size).differing_pixels(self.title)
         self.report.panel["after_pan_differing_pixels"] = str(differing)
+
+    def keep_service_journal(self, machine: Machine) -> None:
+        """The service's journal of this boot, in ``service.log``: what the app said it lacked."""
+        journal = machine.console.run("journalctl -b -u satellites.service --no-pager").output
+        (self.out / "service.log").write_text(journal, encoding="utf-8")
 
     def process_start(self, machine: Machine) -> None:
         """Seconds from the service's process start to the first frame, on the guest's clock."""

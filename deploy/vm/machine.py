@@ -110,7 +110,8 @@ def qemu_command(
     else:
         command += [
             "-chardev",
-            f"socket,id=serial0,path={files.serial},server=on,wait=off,logfile={files.serial_log}",
+            f"socket,id=serial0,path={files.serial},server=on,wait=off,"
+            f"logfile={files.serial_log},logappend=on",
             "-serial", "chardev:serial0",
             "-qmp", f"unix:{files.qmp},server=on,wait=off",
         ]  # fmt: skip

@@ -1,12 +1,13 @@
 """The pure parts of the virtual Zero 2 W's harness: no QEMU needed."""
 
 import json
+import socket
 from pathlib import Path
 
 import pytest
 
 from deploy.vm import keys
-from deploy.vm.console import framed, unframe
+from deploy.vm.console import SerialConsole, framed, unframe
 from deploy.vm.frames import Frame, FrameError
 from deploy.vm.hostpkg import missing_packages
 from deploy.vm.machine import MachineFiles, qemu_command
@@ -129,3 +130,17 @@ def test_a_picture_scaled_up_and_centred_is_compared_as_the_original() -> None:
     screen = Frame(7, 4, b"".join(rows))
     assert screen.unscaled(2, 1) == original
     assert original.unscaled(2, 1) is original
+
+
+def test_draining_the_console_leaves_nothing_unread_and_keeps_it_for_the_prompt() -> None:
+    """QEMU's serial port stops the machine when its output is left unread."""
+    harness, guest = socket.socketpair()
+    with harness, guest:
+        console = SerialConsole(harness)
+        console.drain()  # nothing written yet: returns at once
+        guest.sendall(b"Debian GNU/Linux 12\r\nroot@satellites-vm:~# ")
+        console.drain()
+        harness.setblocking(False)
+        with pytest.raises(BlockingIOError):
+            harness.recv(1)
+        assert console.wait_for_shell(timeout_s=1.0) < 1.0, "the prompt was kept"

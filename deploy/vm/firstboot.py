@@ -290,9 +290,11 @@ class FirstBoot:
     def power_cycle(self, machine: Machine) -> Machine:
         """The reboot after the install: the guest powers off, and a new QEMU powers it on.
 
-        A reboot inside the same QEMU (a warm reset) left each boot after it crawling
-        for minutes, the kernel reporting soft lockups in its first modprobes, where
-        every boot from power-on went through; a Pi's reboot resets the whole chip.
+        The boots after a reboot inside the same QEMU (a warm reset) crawled for many
+        minutes, the kernel reporting soft lockups in its first modprobes. The serial
+        console left unread (see ``SerialConsole.drain``) is the likelier cause, found
+        later, but a power-on is what every other boot of the test is (the power
+        cuts), and a Pi's reboot resets the whole chip too.
         """
         machine.console.check("sync")
         machine.qmp.events.clear()

@@ -41,9 +41,7 @@ MEMORY_MB = 512
 CONSOLE_ID = "console"
 PANEL_ID = "panel"
 QEMU_NICENESS = 5
-"""Below interactive work, level with other long jobs: at niceness 15, on a 2-core
-host running other jobs at 5, the guest's cores stalled for minutes (the kernel's
-soft-lockup warnings) and QEMU left QMP unanswered for over 2 minutes."""
+"""Below interactive work, level with other long jobs on a shared host."""
 PANEL_DRIVER = "bochs-drm"
 """The stand-in's kernel driver; its framebuffer is named after it (``bochs-drmdrmfb``)."""
 

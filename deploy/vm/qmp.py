@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 JsonObject = dict[str, Any]
-REPLY_WAIT_S = 600.0
-"""How long QEMU may take to answer: its main loop waits for the emulated cores,
-which a host busy with other work can hold up for minutes."""
+REPLY_WAIT_S = 120.0
+"""How long QEMU may take to answer one command (a screendump waits for the machine's
+lock, which a stopped serial port holds: see ``SerialConsole.drain``)."""
 
 
 class QmpError(Exception):

@@ -103,6 +103,15 @@ class SerialConsole:
         """Type a line without waiting for an answer (``reboot``, which ends the shell)."""
         self._socket.sendall(line.encode() + b"\n")
 
+    def drain(self) -> None:
+        """Read what the guest wrote meanwhile, kept for ``wait_for_shell``.
+
+        QEMU's serial port waits, holding up the whole machine and its QMP answers,
+        once a few hundred bytes are left unread (one socket buffer entry per byte):
+        whoever waits on QMP for long must drain the console.
+        """
+        self._receive(0.01)
+
     def close(self) -> None:
         self._socket.close()
 

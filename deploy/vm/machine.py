@@ -3,11 +3,15 @@
 - 4 Cortex-A53 cores and 512 MB, as on the Zero 2 W; no network inside.
 - Two displays, as a Pi with HDMI and a HAT has: ``console`` (virtio-gpu, the
   first framebuffer, where the kernel's console binds as it does to the HDMI
-  output) and ``panel``, the HAT's stand-in: QEMU's Cirrus adapter, whose
-  kernel driver gives an RGB565 framebuffer as the SPI panels' driver does
-  (asked for the profile's size, it comes up at 1024x768: the app scales).
-  Nothing shows it until a program sets its mode: as on a Pi, the app must
-  light it itself.
+  output) and ``panel``, the HAT's stand-in: QEMU's ``bochs-display``, whose
+  kernel driver (``bochs``) gives a framebuffer of the profile's size (the
+  device's EDID names it as the preferred mode), XRGB8888 where the SPI panels
+  are RGB565. Nothing shows it until a program sets its mode: as on a Pi, the
+  app must light it itself.
+
+  QEMU's Cirrus adapter, whose driver is RGB565, cannot stand in on ``virt``:
+  its kernel driver counts on a PC's VGA BIOS having set up the card and
+  unblanks it through legacy VGA ports, so its screen stays without a mode.
 - A keyboard as an evdev key device (virtio-keyboard), as ``gpio-key`` gives.
 - The machine's own ``gpio-keys`` power button (``KEY_POWER``), pressed by QMP
   ``system_powerdown``, as ``gpio-shutdown`` gives.
@@ -36,15 +40,20 @@ CORES = 4
 MEMORY_MB = 512
 CONSOLE_ID = "console"
 PANEL_ID = "panel"
-PANEL_DEVICE = "cirrus-vga"
-PANEL_CONNECTOR = "VGA-1"
-PANEL_BITS_PER_PIXEL = 16
+QEMU_NICENESS = 5
+"""Below interactive work, level with other long jobs on a shared host."""
+PANEL_DRIVER = "bochs-drm"
+"""The stand-in's kernel driver; its framebuffer is named after it (``bochs-drmdrmfb``)."""
 
 
-def panel_mode(profile: ProfileName) -> str:
-    """The kernel's ``video=`` option giving the panel stand-in the profile's size, RGB565."""
+def panel_device(profile: ProfileName) -> str:
+    """QEMU's ``-device`` for the panel stand-in, with the profile's size as its mode.
+
+    ``romfile=`` leaves out the PC option ROM the device would load: there is no
+    PC BIOS on ``virt``, and the kernel's driver needs none.
+    """
     width, height = PROFILES[profile].size
-    return f"video={PANEL_CONNECTOR}:{width}x{height}-{PANEL_BITS_PER_PIXEL}"
+    return f"bochs-display,id={PANEL_ID},xres={width},yres={height},romfile="
 
 
 @dataclass
@@ -82,11 +91,11 @@ def qemu_command(
         "-display", "none",
         "-kernel", str(image.kernel),
         "-initrd", str(image.initrd),
-        "-append", f"{KERNEL_CMDLINE} {panel_mode(profile)}",
+        "-append", KERNEL_CMDLINE,
         "-drive", f"if=none,id=card,file={card},format=raw,cache=directsync,discard=unmap",
         "-device", "virtio-blk-pci,drive=card",
         "-device", f"virtio-gpu-pci,id={CONSOLE_ID}",
-        "-device", f"{PANEL_DEVICE},id={PANEL_ID},romfile=",  # no PC BIOS on arm64
+        "-device", panel_device(profile),
         "-device", "virtio-keyboard-pci",
     ]  # fmt: skip
     if stick is not None:
@@ -99,7 +108,8 @@ def qemu_command(
     else:
         command += [
             "-chardev",
-            f"socket,id=serial0,path={files.serial},server=on,wait=off,logfile={files.serial_log}",
+            f"socket,id=serial0,path={files.serial},server=on,wait=off,"
+            f"logfile={files.serial_log},logappend=on",
             "-serial", "chardev:serial0",
             "-qmp", f"unix:{files.qmp},server=on,wait=off",
         ]  # fmt: skip
@@ -116,7 +126,7 @@ def fresh_card(image: CachedImage, destination: Path) -> Path:
 def start(command: list[str], log: Path) -> subprocess.Popen[bytes]:
     with log.open("ab") as output:
         return subprocess.Popen(
-            ["nice", "-n", "10", *command], stdout=output, stderr=subprocess.STDOUT
+            ["nice", "-n", str(QEMU_NICENESS), *command], stdout=output, stderr=subprocess.STDOUT
         )
 
 

@@ -15,6 +15,9 @@ from pathlib import Path
 from typing import Any
 
 JsonObject = dict[str, Any]
+REPLY_WAIT_S = 120.0
+"""How long QEMU may take to answer one command (a screendump waits for the machine's
+lock, which a stopped serial port holds: see ``SerialConsole.drain``)."""
 
 
 class QmpError(Exception):
@@ -45,7 +48,7 @@ class QmpClient:
                     raise QmpError(f"no QMP socket at {path}: {error.strerror}") from error
                 time.sleep(0.1)
                 continue
-            connection.settimeout(120.0)
+            connection.settimeout(REPLY_WAIT_S)
             return cls(connection)
 
     def execute(self, command: str, arguments: Mapping[str, object] | None = None) -> Any:
@@ -82,7 +85,7 @@ class QmpClient:
             except (TimeoutError, QmpError):
                 return None
             finally:
-                self._socket.settimeout(120.0)
+                self._socket.settimeout(REPLY_WAIT_S)
 
     def send_key(self, qcode: str, hold_ms: int = 60) -> None:
         """Press and release one key (QEMU's key name, e.g. "ret", "up")."""

@@ -1,15 +1,16 @@
 """The pure parts of the virtual Zero 2 W's harness: no QEMU needed."""
 
 import json
+import socket
 from pathlib import Path
 
 import pytest
 
 from deploy.vm import keys
-from deploy.vm.console import framed, unframe
+from deploy.vm.console import SerialConsole, framed, unframe
 from deploy.vm.frames import Frame, FrameError
 from deploy.vm.hostpkg import missing_packages
-from deploy.vm.machine import MachineFiles, panel_mode, qemu_command
+from deploy.vm.machine import MachineFiles, qemu_command
 from deploy.vm.recipe import CachedImage
 from deploy.vm.report import REQUIRED_FIELDS, Idle, Report, speed
 from device.hardware.profiles import ProfileName
@@ -98,11 +99,11 @@ def test_the_machine_is_a_zero_2_w_without_network_whose_disk_keeps_only_writes(
     assert "-cpu cortex-a53 -smp 4 -m 512" in joined and "-nic none" in joined
     assert "cache=directsync" in joined and "unsafe" not in joined
     assert "virtio-keyboard-pci" in joined and "-display none" in joined
-    assert command.index("virtio-gpu-pci,id=console") < command.index(
-        "cirrus-vga,id=panel,romfile="
-    ), "the console's display comes first: fbcon binds it, not the panel"
-    assert panel_mode(ProfileName.LCDHAT) in joined
-    assert panel_mode(ProfileName.LCDHAT) == "video=VGA-1:240x240-16"
+    panel = "bochs-display,id=panel,xres=240,yres=240,romfile="
+    assert command.index("virtio-gpu-pci,id=console") < command.index(panel), (
+        "the console's display comes first: fbcon binds it, not the panel"
+    )
+    assert "video=" not in joined, "the panel's size is its display's own mode, not a kernel option"
 
 
 def test_a_report_holds_every_field_asked_for(tmp_path: Path) -> None:
@@ -129,3 +130,17 @@ def test_a_picture_scaled_up_and_centred_is_compared_as_the_original() -> None:
     screen = Frame(7, 4, b"".join(rows))
     assert screen.unscaled(2, 1) == original
     assert original.unscaled(2, 1) is original
+
+
+def test_draining_the_console_leaves_nothing_unread_and_keeps_it_for_the_prompt() -> None:
+    """QEMU's serial port stops the machine when its output is left unread."""
+    harness, guest = socket.socketpair()
+    with harness, guest:
+        console = SerialConsole(harness)
+        console.drain()  # nothing written yet: returns at once
+        guest.sendall(b"Debian GNU/Linux 12\r\nroot@satellites-vm:~# ")
+        console.drain()
+        harness.setblocking(False)
+        with pytest.raises(BlockingIOError):
+            harness.recv(1)
+        assert console.wait_for_shell(timeout_s=1.0) < 1.0, "the prompt was kept"

@@ -40,6 +40,7 @@ from simulator.demo import demo_script
 from simulator.link import CABLE, simulator_ports
 from simulator.logs import MessageLog, MoveLog, open_log
 from simulator.overlays import HelpOverlay, PerfOverlay, StatusOverlay
+from simulator.power import SimulatedPowerSwitch
 from simulator.runner import HeadlessRun, VirtualClock, WindowRun
 from simulator.script import (
     MAX_MILLIS,
@@ -91,6 +92,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="no sound, as on a device without an audio output (the sound settings hide too)",
     )
     parser.add_argument("--record", action="store_true", help="save every frame as PNG")
+    parser.add_argument(
+        "--power-switch",
+        action="store_true",
+        help='as on a device that can switch itself off: the title offers "Power off", '
+        "which ends the simulator",
+    )
     parser.add_argument(
         "--link",
         metavar="URL",
@@ -274,6 +281,7 @@ def _devices(args: argparse.Namespace, display: Display, save_dir: Path) -> Devi
         speaker=_speaker(args),
         link_cable=CABLE,
         link_ports=simulator_ports(args.link),
+        power=SimulatedPowerSwitch() if args.power_switch else None,
     )
 
 

@@ -518,7 +518,7 @@ def simulator_title(profile: ProfileName, out: Path) -> Frame:
     environment = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     check_run(
         [sys.executable, "-m", "simulator", "--headless", "--profile", profile, "--mute",
-         "--save-dir", saves, "--script", script, "--out", out],
+         "--power-switch", "--save-dir", saves, "--script", script, "--out", out],
         cwd=SOURCE_DIR, env=environment,
     )  # fmt: skip
     return Frame.from_png(out / "title.png")

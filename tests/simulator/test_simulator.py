@@ -132,3 +132,24 @@ def test_a_log_that_cannot_be_written_is_named(
     (tmp_path / "file").write_text("")
     assert _play(tmp_path, "wait 10\n", "--log-moves", str(tmp_path / "file" / "moves")) == 2
     assert "--log-moves" in capsys.readouterr().err
+
+
+def test_with_a_power_switch_the_title_offers_power_off_and_it_ends_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "power.txt"
+    script.write_text(
+        "shot title\npress Y  # up to the last item\npress A\npress X  # Yes\npress A\n"
+        "wait 200\nshot after\n"
+    )
+    out = tmp_path / "out"
+    options = ["--headless", "--profile", "hatmini", "--script", str(script), "--out", str(out)]
+    assert main([*options, "--save-dir", str(tmp_path / "s"), "--power-switch"]) == 0
+    assert "The device powers off." in capsys.readouterr().out
+    assert not (out / "after.png").exists()
+    with_switch = pygame.image.load(out / "title.png")
+    plain = tmp_path / "plain"
+    assert main([*options[:-1], str(plain), "--save-dir", str(tmp_path / "t")]) == 0
+    assert "powers off" not in capsys.readouterr().out
+    without_switch = pygame.image.load(plain / "title.png")
+    assert pygame.image.tobytes(with_switch, "RGB") != pygame.image.tobytes(without_switch, "RGB")

@@ -36,11 +36,11 @@ def fake_qemu(server: socket.socket, reply: Reply, received: list[dict[str, obje
 @pytest.fixture
 def connect() -> Iterator[Connect]:
     threads: list[threading.Thread] = []
-    sockets: list[socket.socket] = []
+    pairs: list[tuple[socket.socket, socket.socket]] = []
 
     def make(reply: Reply) -> tuple[QmpClient, list[dict[str, object]]]:
         ours, theirs = socket.socketpair()
-        sockets.extend((ours, theirs))
+        pairs.append((ours, theirs))
         received: list[dict[str, object]] = []
         thread = threading.Thread(target=fake_qemu, args=(theirs, reply, received), daemon=True)
         thread.start()
@@ -48,8 +48,12 @@ def connect() -> Iterator[Connect]:
         return QmpClient(ours), received
 
     yield make
-    for each in sockets:
-        each.close()
+    for ours, _ in pairs:
+        ours.close()  # the fake QEMU reads the end of the stream and returns
+    for thread in threads:
+        thread.join(timeout=5)
+    for _, theirs in pairs:
+        theirs.close()
 
 
 def ok(message: dict[str, object]) -> list[dict[str, object]]:
@@ -118,6 +122,7 @@ def test_qemu_going_away_is_an_error_not_a_hang() -> None:
     theirs.close()
     with pytest.raises(QmpError, match="QMP connection"):
         client.execute("quit")
+    ours.close()
 
 
 def test_something_else_on_the_socket_is_refused() -> None:

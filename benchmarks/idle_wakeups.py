@@ -26,7 +26,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 
 from device.app import App
-from device.hardware.devices import Devices
+from device.devices import Devices
 from device.hardware.profiles import PROFILES
 from device.play.game import Game, GameSetup, Mode
 from drivers.display import HeadlessDisplay

@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from device.app import App  # noqa: E402
-from device.hardware.devices import Devices  # noqa: E402
+from device.devices import Devices  # noqa: E402
 from device.hardware.profiles import PROFILES, ProfileName  # noqa: E402
 from device.play.buttons import Button  # noqa: E402
 from device.play.game import Game, GameSetup, Mode  # noqa: E402

@@ -24,7 +24,7 @@ from deploy.crash import crash_to_show
 from deploy.journal_line import say
 from deploy.screen import open_screen
 from device.app import App
-from device.hardware.devices import Devices
+from device.devices import Devices
 from device.hardware.profiles import KEYS, PROFILES
 from device.hardware.sound import SAMPLE_BYTES, SAMPLE_RATE
 from device.hardware.wait import Waiter

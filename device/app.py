@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from device.hardware.devices import Devices
+from device.devices import Devices
 from device.hardware.wait import Waiter
 from device.journal.events import LinkInfo
 from device.journal.file import Journal

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from device.app import App
-from device.hardware.devices import Devices
+from device.devices import Devices
 from device.hardware.display import Display
 from device.hardware.profiles import PROFILES, ProfileName
 from device.hardware.sound import SAMPLE_BYTES, SAMPLE_RATE, Speaker

@@ -3,7 +3,7 @@
 ``profiles`` is the one table of the reference devices (panel, pins, the key
 each button sends, what a press means).  The other modules are the protocols
 the drivers satisfy without importing them (display, speaker, power and
-light, the wait), and ``devices``, all of them in one object: the wiring
-(``simulator``, ``deploy``) hands the app the drivers it opened as one
-``Devices``, and hands each driver what it needs from the table.
+light, the wait). The wiring (``simulator``, ``deploy``) hands the app the
+drivers it opened as one ``device.devices.Devices``, and hands each driver what
+it needs from the table.
 """

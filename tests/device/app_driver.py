@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from device.app import App, link_info
-from device.hardware.devices import Devices
+from device.devices import Devices
 from device.hardware.profiles import PROFILES
 from device.journal.folder import SaveFolder
 from device.play.game import Game

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from device.app import App
-from device.hardware.devices import Devices
+from device.devices import Devices
 from device.hardware.profiles import KEYS, PROFILES
 from device.screens.menu_screen import MenuScreen
 from device.screens.new_game_screen import NewGameScreen

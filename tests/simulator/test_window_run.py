@@ -5,7 +5,7 @@ from pathlib import Path
 import pygame
 
 from device.app import App
-from device.hardware.devices import Devices
+from device.devices import Devices
 from device.hardware.profiles import PROFILES
 from device.screens.title_screen import TitleScreen
 from drivers.display import HeadlessDisplay

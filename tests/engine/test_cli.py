@@ -1,5 +1,6 @@
 """``python -m engine``: the commands and their behaviour on bad input."""
 
+import os
 import subprocess
 import sys
 
@@ -118,3 +119,21 @@ def test_the_module_runs_as_a_program_without_a_traceback() -> None:
     )
     assert done.returncode == 2
     assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
+    """``python -m engine --help | head -1``: no traceback when the pipe closes."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        finished = subprocess.run(
+            [sys.executable, "-m", "engine", "--help"],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    finally:
+        os.close(write_end)
+    assert finished.returncode == 1
+    assert "Traceback" not in finished.stderr

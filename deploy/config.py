@@ -70,6 +70,8 @@ TEMPORARY_FOLDERS = (Path("/tmp"), Path("/var/tmp"))
 (/run and /dev/shm, emptied at each boot, are system folders above.)"""
 HOME_FOLDERS = (Path("/home"), Path("/root"))
 """Hidden from the service (ProtectHome=): saves would be off."""
+DRIVER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+"""A kernel driver's name as sysfs shows it."""
 NETWORK_URLS = ("socket://", "rfc2217://", "listen://")
 
 
@@ -83,6 +85,10 @@ class Config:
     display: Display = Display.FRAMEBUFFER
     fb_device: str = ""
     """The panel's /dev/fbN; empty = the one the kernel made for the profile's panel."""
+    panel_driver: str = ""
+    """The kernel driver of the panel's DRM device (``panel-mipi-dbi-spi``); empty = the
+    card whose connector is the profile's kind. Unlike fb_device, it holds from one
+    boot to the next whatever number the framebuffer gets."""
 
 
 class ConfigError(ValueError):
@@ -146,6 +152,11 @@ def validate(config: Config, source: str = "config") -> None:
         raise ConfigError(
             f"{source}: fb_device {config.fb_device!r} must be empty (found from the panel) "
             "or a framebuffer device such as /dev/fb1"
+        )
+    if config.panel_driver and not DRIVER_NAME.fullmatch(config.panel_driver):
+        raise ConfigError(
+            f"{source}: panel_driver {config.panel_driver!r} must be empty (found by the "
+            "connector) or a kernel driver's name such as panel-mipi-dbi-spi"
         )
 
 
@@ -240,6 +251,8 @@ def render_config(config: Config) -> str:
         f"display = {json.dumps(config.display)}",
         "# the framebuffer device; empty = the one the kernel made for the profile's panel",
         f"fb_device = {json.dumps(config.fb_device)}",
+        "# the panel's kernel driver, when its connector does not say it is the panel",
+        f"panel_driver = {json.dumps(config.panel_driver)}",
     ]
     return "\n".join(lines) + "\n"
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from deploy.config import Config
 from device.hardware.profiles import PROFILES
-from drivers.outputs import SYSFS, Panel, describe_outputs, find_output, framebuffer_of
+from drivers.outputs import SYSFS, Output, Panel, describe_outputs, find_output, framebuffer_of
 
 PANEL_WAIT_S = 20.0
 PANEL_POLL_S = 0.25
@@ -29,18 +29,27 @@ def panel_of(config: Config) -> Panel:
     return Panel(PROFILES[config.profile].panel)
 
 
+def output_of(config: Config, sysfs: Path = SYSFS) -> Output | None:
+    """The panel's DRM card and connector: by the configured driver, else by connector kind."""
+    return find_output(panel_of(config), sysfs, driver=config.panel_driver)
+
+
 def framebuffer_device(config: Config, sysfs: Path = SYSFS) -> Path:
     """The configured /dev/fbN, or the one the kernel made for the profile's panel."""
     if config.fb_device:
         return Path(config.fb_device)
-    panel = panel_of(config)
-    output = find_output(panel, sysfs)
+    output = output_of(config, sysfs)
     device = framebuffer_of(output, sysfs) if output is not None else None
     if device is None:
+        wanted = (
+            f"the panel driven by {config.panel_driver}"
+            if config.panel_driver
+            else f"the {panel_of(config)} panel"
+        )
         raise PanelMissingError(
-            f"no framebuffer for the {panel} panel (outputs: {describe_outputs(sysfs)}): "
+            f"no framebuffer for {wanted} (outputs: {describe_outputs(sysfs)}): "
             f"check the display lines of deploy/boot-{config.profile}.txt are in "
-            "/boot/firmware/config.txt and reboot, or set fb_device in the config"
+            "/boot/firmware/config.txt and reboot, or set panel_driver in the config"
         )
     return device
 

@@ -21,11 +21,11 @@ from pathlib import Path
 import pygame
 
 from deploy.config import DEFAULT_PATH, Config, ConfigError, Display, load_config
-from deploy.panel import panel_of
+from deploy.panel import output_of
 from deploy.screen import KMSDRM_PACKAGES, ScreenError, open_framebuffer, open_kmsdrm
 from device.hardware.profiles import PROFILES
 from drivers.display import RotatingDisplay
-from drivers.outputs import SYSFS, find_output, output_shown
+from drivers.outputs import SYSFS, output_shown
 from drivers.preflight import PreflightError
 
 KMSDRM_LIBRARIES = ("libEGL.so.1", "libGLESv2.so.2", "libgbm.so.1", "libdrm.so.2")
@@ -78,7 +78,7 @@ def probe(
         return "FAIL: " + _explain(config, " ".join(str(error).split()))
     finally:
         pygame.quit()
-    output = find_output(panel_of(config), sysfs)
+    output = output_of(config, sysfs)
     hidden = output_shown(output, sysfs) if output is not None else None
     if hidden is not None:
         return (

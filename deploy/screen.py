@@ -19,11 +19,11 @@ import pygame
 
 from deploy import panel
 from deploy.config import Config, Display
-from deploy.panel import PanelMissingError, panel_of
+from deploy.panel import PanelMissingError
 from device.look.theme import STANDARD
 from drivers.display import FullScreenDisplay, RotatingDisplay
 from drivers.framebuffer import FramebufferDisplay, FramebufferError
-from drivers.outputs import SYSFS, find_output
+from drivers.outputs import SYSFS
 from drivers.preflight import PreflightError, require_kmsdrm
 
 KMSDRM_PACKAGES = "libegl1 libgles2 libgbm1 libgl1-mesa-dri libdrm2"
@@ -61,7 +61,7 @@ def open_screen(
 
 def open_kmsdrm(config: Config, size: tuple[int, int], sysfs: Path) -> FullScreenDisplay:
     require_kmsdrm()
-    output = find_output(panel_of(config), sysfs)
+    output = panel.output_of(config, sysfs)
     if output is not None:
         os.environ["SDL_KMSDRM_DEVICE_INDEX"] = str(output.card)
     os.environ["SDL_VIDEODRIVER"] = Display.KMSDRM

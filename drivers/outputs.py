@@ -7,10 +7,16 @@ connector in sysfs (``/sys/class/drm/cardN-CONNECTOR``), and the framebuffer
 that the DRM fbdev emulation made for that card is found under the card's
 device (``/sys/class/drm/cardN/device/graphics/fbM``).  A plugged HDMI
 monitor then cannot take the panel's place.
+
+A display whose connector says nothing of its kind (a virtual machine's
+``Virtual-1``, or a panel driver that names its connector otherwise) is found
+by the kernel driver of the card's device instead
+(``/sys/class/drm/cardN/device/driver``: ``panel-mipi-dbi-spi``, ``bochs-drm``).
 """
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from enum import StrEnum
@@ -42,18 +48,33 @@ class Output:
         return DEV / "dri" / f"card{self.card}"
 
 
-def find_output(panel: Panel, sysfs: Path = SYSFS) -> Output | None:
-    """The card whose connector is the panel's kind; a connected one first."""
+def find_output(panel: Panel, sysfs: Path = SYSFS, driver: str = "") -> Output | None:
+    """The card whose connector is the panel's kind (or whose device's driver is
+    ``driver``, when given); a connected one first."""
     found: list[tuple[bool, Output]] = []
     for entry in sorted((sysfs / "class" / "drm").glob("card*-*")):
         match = _CONNECTOR.fullmatch(entry.name)
-        if match is None or not match.group(2).startswith(_CONNECTOR_PREFIX[panel]):
+        if match is None:
             continue
         output = Output(int(match.group(1)), match.group(2))
+        if driver:
+            if card_driver(output.card, sysfs) != driver:
+                continue
+        elif not output.connector.startswith(_CONNECTOR_PREFIX[panel]):
+            continue
         found.append((_status(entry) != "connected", output))
     if not found:
         return None
     return min(found, key=lambda item: (item[0], item[1].card))[1]
+
+
+def card_driver(card: int, sysfs: Path = SYSFS) -> str:
+    """The kernel driver bound to the card's device ("" when sysfs does not say)."""
+    link = sysfs / "class" / "drm" / f"card{card}" / "device" / "driver"
+    try:
+        return Path(os.readlink(link)).name
+    except OSError:
+        return ""
 
 
 def _status(connector: Path) -> str:
@@ -71,9 +92,14 @@ def framebuffer_of(output: Output, sysfs: Path = SYSFS) -> Path | None:
 
 
 def describe_outputs(sysfs: Path = SYSFS) -> str:
-    """Every connector the kernel shows, for messages: "card0-HDMI-A-1, card1-SPI-1"."""
-    names = sorted(entry.name for entry in (sysfs / "class" / "drm").glob("card*-*"))
-    return ", ".join(names) or "none"
+    """Every connector the kernel shows and its card's driver, for messages:
+    "card0-HDMI-A-1 (vc4-drm), card1-SPI-1 (panel-mipi-dbi-spi)"."""
+    described = []
+    for entry in sorted((sysfs / "class" / "drm").glob("card*-*")):
+        match = _CONNECTOR.fullmatch(entry.name)
+        driver = card_driver(int(match.group(1)), sysfs) if match else ""
+        described.append(f"{entry.name} ({driver})" if driver else entry.name)
+    return ", ".join(described) or "none"
 
 
 def output_shown(output: Output, sysfs: Path = SYSFS) -> str | None:

@@ -7,9 +7,10 @@
    then ``reboot``.
 3. The panel's first frames, compared with the simulator's title of the same
    profile; idle wakeups, CPU and memory at the title.
-4. Long form: a game by key presses, a kernel message during play, idle while
-   waiting for the player's move, power cuts (QEMU killed) at random moments
-   with Continue checked after each.
+4. Long form: a game by key presses, idle while waiting for the player's move,
+   power cuts (QEMU killed) at random moments with Continue checked after each;
+   every other boot after a cut has the panel alone (fb0, the kernel's console
+   on it), where a kernel message during play must leave the game's frame intact.
 5. The power button (``system_powerdown``): a clean shutdown within 30 s.
 """
 
@@ -30,7 +31,15 @@ from deploy.vm import keys
 from deploy.vm.console import ConsoleError, SerialConsole
 from deploy.vm.frames import Frame, FrameError
 from deploy.vm.image import main_build
-from deploy.vm.machine import PANEL_DRIVER, PANEL_ID, MachineFiles, fresh_card, qemu_command, start
+from deploy.vm.machine import (
+    PANEL_DRIVER,
+    PANEL_ID,
+    MachineFiles,
+    PanelLayout,
+    fresh_card,
+    qemu_command,
+    start,
+)
 from deploy.vm.qmp import QmpClient, QmpError
 from deploy.vm.recipe import DATA_LABEL, CachedImage, Suite, cached_image
 from deploy.vm.report import Idle, Report, speed
@@ -177,10 +186,11 @@ class FirstBoot:
         with self.timed("card_copy"):
             self.card = fresh_card(self.image, self.work)
 
-    def boot(self) -> Machine:
+    def boot(self, layout: PanelLayout = PanelLayout.BESIDE_CONSOLE) -> Machine:
         files = MachineFiles(self.work)
-        command = qemu_command(self.image, self.card, self.profile, files, self.stick)
+        command = qemu_command(self.image, self.card, self.profile, files, self.stick, layout)
         self.machine = Machine(command, files)
+        self.report.boots.append({"layout": str(layout)})
         return self.machine
 
     # -- the steps ---------------------------------------------------------------------
@@ -229,21 +239,18 @@ class FirstBoot:
         self.report.vm_speed = speed(round(guest, 3), round(host, 3))
 
     def name_panel(self, machine: Machine) -> None:
-        """Find the stand-in's framebuffer by its driver and put it in the config.
+        """Name the stand-in by its kernel driver in the config, and note its framebuffer.
 
         QEMU has no display with an SPI (or HDMI) connector, so the app's search by
-        connector cannot find the stand-in: the config names it, as README says for
-        a framebuffer not found from the panel.
+        connector cannot find the stand-in: the config names its driver
+        (``panel_driver``), as deploy/README.md says for a panel whose connector does
+        not say what it is, and the app finds it whatever its number.
         """
         console = machine.console
-        found = console.check(f"grep -l '^{PANEL_DRIVER}' /sys/class/graphics/fb*/name").split()
-        if not found:
-            raise StepFailed(f"the panel stand-in has no framebuffer (no {PANEL_DRIVER} fb)")
-        fb = found[0].split("/")[-2]
+        fb = panel_framebuffer(machine)
         sysfs = f"/sys/class/graphics/{fb}"
         details = console.check(
             f"cat {sysfs}/name {sysfs}/bits_per_pixel {sysfs}/virtual_size; "
-            "cat /sys/class/graphics/fbcon/cursor_blink >/dev/null 2>&1; "
             "grep -h . /sys/class/graphics/fb*/name | paste -sd,"
         ).split()
         self.report.panel = {
@@ -253,9 +260,10 @@ class FirstBoot:
             "virtual_size": details[2],
             "all_framebuffers": details[-1],
         }
+        config = "/etc/satellites/config.toml"
         console.check(
-            f"sed -i 's|^fb_device = .*|fb_device = \"/dev/{fb}\"|' /etc/satellites/config.toml"
-            " && grep -q '^fb_device = \"/dev/fb' /etc/satellites/config.toml"
+            f"sed -i 's|^panel_driver = .*|panel_driver = \"{PANEL_DRIVER}\"|' {config}"
+            f" && grep -q '^panel_driver = \"{PANEL_DRIVER}\"' {config}"
         )
 
     def give_the_data_partition_time(self, machine: Machine) -> None:
@@ -400,17 +408,12 @@ class FirstBoot:
         machine.press(keys.one_move(self.profile))
         machine.settle()
         self.plies = 2
-        before = machine.settle()
-        machine.console.check(
-            "echo '<2>satellites-vm: a critical kernel message during play' > /dev/kmsg"
-        )
-        time.sleep(2)
-        after = machine.panel()
-        self.report.kernel_message_frame_intact = after == before
-        after.save_png(self.out / "after-kernel-message.png")
+        machine.settle()
         self.measure_idle(machine, "move")
 
     def power_cuts(self, machine: Machine) -> Machine:
+        """Cut the power at random moments; every other boot has the panel alone (fb0,
+        with the kernel's console on it), where a kernel message must not reach it."""
         lost = extra = 0
         for cut in range(self.args.cuts):
             for _ in range(self.random.randint(1, 2)):
@@ -425,19 +428,51 @@ class FirstBoot:
             machine.cut()
             self.report.power_cuts += 1
             before.save_png(self.out / f"cut-{cut + 1}-before.png")
-            machine = self.boot()
+            layout = PanelLayout.ALONE if cut % 2 == 0 else PanelLayout.BESIDE_CONSOLE
+            machine = self.boot(layout)
             machine.console.wait_for_shell(600)
             mount_stick(machine)
+            self.report.boots[-1]["panel_framebuffer"] = f"/dev/{panel_framebuffer(machine)}"
             restored = self.saved_plies(machine)
             lost += max(0, self.plies - restored)
             extra += max(0, restored - (self.plies + in_flight))
             self.plies = restored
-            machine.settle(timeout_s=300)
+            self.wait_for_the_title(machine)
             machine.press([keys.press(self.profile, Button.A)])
             machine.settle().save_png(self.out / f"cut-{cut + 1}-continued.png")
+            if layout is PanelLayout.ALONE:
+                self.kernel_message(machine, f"cut-{cut + 1}")
         self.report.moves_lost = lost
         self.report.moves_extra = extra
         return machine
+
+    def wait_for_the_title(self, machine: Machine, timeout_s: float = 600.0) -> None:
+        """Until the app's title is on the panel: its background, not the console's text."""
+        background = self.title.dominant_colour()
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            frame = machine.panel()
+            if self.is_panel_mode(frame) and frame.dominant_colour() == background:
+                machine.settle()
+                return
+            time.sleep(1.0)
+        raise StepFailed(f"the title did not come back within {timeout_s:.0f} s of the boot")
+
+    def kernel_message(self, machine: Machine, moment: str) -> None:
+        """A critical kernel message while the game is on the console's own display."""
+        before = machine.settle()
+        machine.console.check(
+            "echo '<2>satellites-vm: a critical kernel message during play' > /dev/kmsg"
+        )
+        time.sleep(2)
+        after = machine.panel()
+        after.save_png(self.out / f"{moment}-after-kernel-message.png")
+        intact = after == before
+        if self.report.kernel_message_frame_intact is not False:
+            self.report.kernel_message_frame_intact = intact
+        if not intact:
+            before.save_png(self.out / f"{moment}-before-kernel-message.png")
+            self.report.failures.append(f"a kernel message changed the game's frame ({moment})")
 
     def saved_plies(self, machine: Machine) -> int:
         text = machine.console.check(
@@ -486,6 +521,16 @@ class _Timed:
 
     def __exit__(self, *exc: object) -> None:
         self.timings[self.name] = round(time.monotonic() - self.started, 1)
+
+
+def panel_framebuffer(machine: Machine) -> str:
+    """The stand-in's framebuffer (``fb0`` or ``fb1``), found by its driver's name."""
+    found = machine.console.check(
+        f"grep -l '^{PANEL_DRIVER}' /sys/class/graphics/fb*/name || true"
+    ).split()
+    if not found:
+        raise StepFailed(f"the panel stand-in has no framebuffer (no {PANEL_DRIVER} fb)")
+    return found[0].split("/")[-2]
 
 
 def mount_stick(machine: Machine) -> None:

@@ -6,6 +6,7 @@ The panel is RGB565, so two pictures are the same when they agree in the top
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,6 +67,13 @@ class Frame:
         """One colour all over (black before anything is shown, or a cleared screen)."""
         first = self.rgb[:3]
         return self.rgb == first * (self.width * self.height)
+
+    def dominant_colour(self) -> bytes:
+        """The colour most of the picture has, as an RGB565 panel shows it: the app's
+        background on its title, black on the kernel's console."""
+        masked = self.as_rgb565()
+        counts = Counter(masked[index : index + 3] for index in range(0, len(masked), 3))
+        return counts.most_common(1)[0][0] if counts else b""
 
     def as_rgb565(self) -> bytes:
         red, green, blue = RGB565_MASKS

@@ -1,13 +1,15 @@
 """The virtual Zero 2 W: QEMU's ``virt`` machine with a Zero 2 W's cores and memory.
 
 - 4 Cortex-A53 cores and 512 MB, as on the Zero 2 W; no network inside.
-- Two displays, as a Pi with HDMI and a HAT has: ``console`` (virtio-gpu, the
-  first framebuffer, where the kernel's console binds as it does to the HDMI
-  output) and ``panel``, the HAT's stand-in: QEMU's ``bochs-display``, whose
-  kernel driver (``bochs``) gives a framebuffer of the profile's size (the
-  device's EDID names it as the preferred mode), XRGB8888 where the SPI panels
-  are RGB565. Nothing shows it until a program sets its mode: as on a Pi, the
-  app must light it itself.
+- The panel's stand-in: QEMU's ``bochs-display``, whose kernel driver
+  (``bochs``) gives a framebuffer of the profile's size (the device's EDID names
+  it as the preferred mode), XRGB8888 where the SPI panels are RGB565. Which
+  framebuffer number a Pi's panel gets is a race, so the machine has the two
+  outcomes as layouts (``PanelLayout``): the panel beside a ``console`` display
+  (virtio-gpu, probed first: fb0 and the kernel's console, as a Pi's HDMI
+  output), where nothing shows the panel until the app sets its mode; or the
+  panel alone, fb0, with the kernel's console on it, which the app must keep
+  from drawing over the game.
 
   QEMU's Cirrus adapter, whose driver is RGB565, cannot stand in on ``virt``:
   its kernel driver counts on a PC's VGA BIOS having set up the card and
@@ -30,10 +32,21 @@ import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 
 from deploy.vm.recipe import KERNEL_CMDLINE, CachedImage, Suite, cached_image
 from device.hardware.profiles import PROFILES, ProfileName
+
+
+class PanelLayout(StrEnum):
+    """The two ways a Pi's boot can number its panel's framebuffer."""
+
+    BESIDE_CONSOLE = "beside-console"
+    """fb1, dark until the app lights it; the console is on fb0 (another display)."""
+    ALONE = "alone"
+    """fb0, lit by the kernel's console, which stays bound to it."""
+
 
 CPU = "cortex-a53"
 CORES = 4
@@ -43,7 +56,7 @@ PANEL_ID = "panel"
 QEMU_NICENESS = 5
 """Below interactive work, level with other long jobs on a shared host."""
 PANEL_DRIVER = "bochs-drm"
-"""The stand-in's kernel driver; its framebuffer is named after it (``bochs-drmdrmfb``)."""
+"""The stand-in's kernel driver, as the config's ``panel_driver`` names it."""
 
 
 def panel_device(profile: ProfileName) -> str:
@@ -77,6 +90,7 @@ def qemu_command(
     profile: ProfileName,
     files: MachineFiles | None,
     stick: Path | None = None,
+    layout: PanelLayout = PanelLayout.BESIDE_CONSOLE,
 ) -> list[str]:
     """The whole qemu-system-aarch64 command line (files None: serial on stdio)."""
     command = [
@@ -94,10 +108,10 @@ def qemu_command(
         "-append", KERNEL_CMDLINE,
         "-drive", f"if=none,id=card,file={card},format=raw,cache=directsync,discard=unmap",
         "-device", "virtio-blk-pci,drive=card",
-        "-device", f"virtio-gpu-pci,id={CONSOLE_ID}",
-        "-device", panel_device(profile),
-        "-device", "virtio-keyboard-pci",
     ]  # fmt: skip
+    if layout is PanelLayout.BESIDE_CONSOLE:
+        command += ["-device", f"virtio-gpu-pci,id={CONSOLE_ID}"]
+    command += ["-device", panel_device(profile), "-device", "virtio-keyboard-pci"]
     if stick is not None:
         command += [
             "-drive", f"if=none,id=stick,file={stick},format=raw,readonly=on",
@@ -138,6 +152,14 @@ def add_boot_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--card", type=Path, help="boot this card image (default: a fresh copy of the built one)"
     )
+    parser.add_argument(
+        "--layout",
+        type=PanelLayout,
+        choices=tuple(PanelLayout),
+        default=PanelLayout.BESIDE_CONSOLE,
+        help="the panel beside a console display (fb1, dark until the app lights it), or "
+        "alone (fb0, the kernel's console on it)",
+    )
 
 
 def main_boot(args: argparse.Namespace) -> int:
@@ -154,7 +176,7 @@ def main_boot(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="pi-vm-") as folder:
         card = args.card or fresh_card(image, Path(folder))
         qmp = Path(folder) / "qmp.sock"
-        command = qemu_command(image, card, args.profile, None)
+        command = qemu_command(image, card, args.profile, None, layout=args.layout)
         command += ["-qmp", f"unix:{qmp},server=on,wait=off"]
         print(f"booting {card} ({args.profile}); QMP on {qmp}; Ctrl-A X quits", flush=True)
         return subprocess.run(command, check=False, env={**os.environ}).returncode

@@ -44,6 +44,8 @@ class Report:
     mem_available_min_mb: float | None = None
     vm_speed: dict[str, float] = field(default_factory=dict)
     panel: dict[str, str] = field(default_factory=dict)
+    boots: list[dict[str, str]] = field(default_factory=list)
+    """Each power-on: the panel's layout, and (after a cut) the framebuffer it got."""
     failures: list[str] = field(default_factory=list)
     timings_s: dict[str, float] = field(default_factory=dict)
 

@@ -31,6 +31,7 @@ def test_written_config_reads_back_the_same() -> None:
         language="es",
         display=Display.KMSDRM,
         fb_device="/dev/fb1",
+        panel_driver="panel-mipi-dbi-spi",
     )
     assert parse_config(render_config(config)) == config
 
@@ -58,6 +59,8 @@ def test_written_config_reads_back_the_same() -> None:
         ('save_dir = "/data/my saves"', "must be a plain path"),
         ('save_dir = "/data/../etc"', "must be a plain path"),
         ('fb_device = "/dev/sda"', "framebuffer device such as /dev/fb1"),
+        ('panel_driver = "../../bochs"', "kernel driver's name such as panel-mipi-dbi-spi"),
+        ('panel_driver = "bochs drm"', "kernel driver's name"),
     ],
 )
 def test_mistakes_are_explained(text: str, message: str) -> None:

@@ -257,3 +257,12 @@ def test_malformed_config_fails_without_a_traceback(
 def test_without_a_config_file_the_desktop_defaults_are_checked(tmp_path: Path) -> None:
     config = doctor.desktop_config({"DISPLAY": ":0", "XDG_DATA_HOME": str(tmp_path)})
     assert (config.display, config.save_dir) == ("x11", tmp_path / "satellites")
+
+
+def test_a_panel_driver_that_has_no_card_is_named_in_the_message(
+    tmp_path: Path, config: Config
+) -> None:
+    sysfs = tmp_path / "sys"
+    (sysfs / "class" / "drm" / "card0-Virtual-1").mkdir(parents=True)
+    with pytest.raises(PanelMissingError, match="no framebuffer for the panel driven by bochs-drm"):
+        framebuffer_device(replace(config, panel_driver="bochs-drm"), sysfs)

@@ -10,7 +10,7 @@ from deploy.vm import keys
 from deploy.vm.console import SerialConsole, framed, unframe
 from deploy.vm.frames import Frame, FrameError
 from deploy.vm.hostpkg import missing_packages
-from deploy.vm.machine import MachineFiles, qemu_command
+from deploy.vm.machine import MachineFiles, PanelLayout, qemu_command
 from deploy.vm.recipe import CachedImage
 from deploy.vm.report import REQUIRED_FIELDS, Idle, Report, speed
 from device.hardware.profiles import ProfileName
@@ -104,6 +104,25 @@ def test_the_machine_is_a_zero_2_w_without_network_whose_disk_keeps_only_writes(
         "the console's display comes first: fbcon binds it, not the panel"
     )
     assert "video=" not in joined, "the panel's size is its display's own mode, not a kernel option"
+
+
+def test_the_panel_alone_is_the_only_display_the_console_can_bind(tmp_path: Path) -> None:
+    command = qemu_command(
+        CachedImage(tmp_path),
+        tmp_path / "card.img",
+        ProfileName.HATMINI,
+        MachineFiles(tmp_path),
+        layout=PanelLayout.ALONE,
+    )
+    displays = [part for part in command if part.startswith(("virtio-gpu", "bochs-display"))]
+    assert displays == ["bochs-display,id=panel,xres=320,yres=240,romfile="]
+
+
+def test_the_title_is_told_from_the_console_by_its_background() -> None:
+    console = Frame(4, 2, bytes([0, 0, 0]) * 7 + bytes([170, 170, 170]))
+    title = Frame(4, 2, bytes([20, 30, 60]) * 5 + bytes([200, 200, 200]) * 3)
+    assert console.dominant_colour() == bytes([0, 0, 0])
+    assert title.dominant_colour() == Frame(1, 1, bytes([20, 30, 60])).as_rgb565()
 
 
 def test_a_report_holds_every_field_asked_for(tmp_path: Path) -> None:

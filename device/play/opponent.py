@@ -18,11 +18,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from engine.ai.levels import HINT_LEVEL, LEVELS, choose_move
-from engine.ai.thinker import Thinker as BackgroundSearch
 from engine.position import Position
+
+if TYPE_CHECKING:
+    from engine.ai.thinker import Thinker as BackgroundSearch
 
 LEVEL_NUMBERS = tuple(level.number for level in LEVELS)
 DEFAULT_LEVEL = 3
@@ -110,7 +112,8 @@ class EngineThinker:
         thread as each search ends (to wake a sleeping loop)."""
         self._rng = random.Random(seed)
         self._next_seed = self._rng.randrange(2**31)
-        self._search = BackgroundSearch(workers, on_done)
+        self._workers, self._on_done = workers, on_done
+        self._background: BackgroundSearch | None = None
         self._busy = False
         self._think_ahead = think_ahead
         self._stage = PonderStage.IDLE
@@ -154,6 +157,16 @@ class EngineThinker:
         self._stage = PonderStage.ANSWERING
         return True
 
+    @property
+    def _search(self) -> BackgroundSearch:
+        """The engine's search, loaded when the computer first thinks: the title and a
+        game between two people never need it (nor its process pool's imports)."""
+        if self._background is None:
+            from engine.ai.thinker import Thinker
+
+            self._background = Thinker(self._workers, self._on_done)
+        return self._background
+
     def _search_done(self) -> bool:
         progress = self._search.poll()
         return progress is not None and progress.done
@@ -174,7 +187,8 @@ class EngineThinker:
         return move
 
     def cancel(self) -> None:
-        self._search.cancel()
+        if self._background is not None:
+            self._background.cancel()
         self._busy = False
         self._stage = PonderStage.IDLE
         self._guessed_from = None

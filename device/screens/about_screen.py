@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from importlib import metadata
-
 import pygame
 
 import engine
@@ -21,16 +19,23 @@ class AboutScreen(Screen):
         super().draw(surface)
         ui = self.ui
         y = ui.draw_title(surface, ui.t("about.title"))
-        try:
-            version = metadata.version("satellites")
-        except metadata.PackageNotFoundError:
-            version = "?"
         lines = [
             ui.t("app.name"),
-            ui.t("about.version", version=version),
+            ui.t("about.version", version=installed_version()),
             ui.t("about.compiled" if engine.is_compiled() else "about.pure"),
             ui.t("about.profile", profile=ui.profile.name),
             ui.t("about.font"),
         ]
         ui.draw_lines(surface, lines, ui.font(), (0, y + 6), centred_in=ui.layout.width)
         draw_screen_bar(surface, ui, [control("help.back", Button.A, Button.B)])
+
+
+def installed_version() -> str:
+    """The installed package's version; importlib.metadata is loaded only here, since
+    the title does not need it."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("satellites")
+    except metadata.PackageNotFoundError:
+        return "?"

@@ -292,6 +292,7 @@ class FirstBoot:
             self.diagnose_dark_panel(machine, booted)
         self.process_start(machine)
         self.measure_idle(machine, "title")
+        self.doctor_beside_the_game(machine)
         self.keep_service_journal(machine)
         return machine
 
@@ -368,6 +369,28 @@ class FirstBoot:
         self.report.panel["lit_by_pan_from_shell"] = str(lit)
         differing = frame.unscaled(*self.title_size).differing_pixels(self.title)
         self.report.panel["after_pan_differing_pixels"] = str(differing)
+
+    def doctor_beside_the_game(self, machine: Machine) -> None:
+        """The doctor while the game runs: it must not paint over the title, and the
+        kernel must show the panel (its connector enabled, DPMS on) after the app's
+        first frame."""
+        before = machine.settle()
+        doctor = machine.console.run(
+            "/opt/satellites/venv/bin/satellites-doctor; for c in /sys/class/drm/card*-*; "
+            'do echo "$c $(cat $c/enabled) $(cat $c/dpms)"; done',
+            timeout_s=600,
+        ).output
+        (self.out / "doctor.log").write_text(doctor, encoding="utf-8")
+        after = machine.panel()
+        display = [line.strip() for line in doctor.splitlines() if "display" in line]
+        self.report.doctor = {
+            "display": display[0] if display else "",
+            "frame_intact": after == before,
+            "connectors": [line for line in doctor.splitlines() if line.startswith("/sys")],
+        }
+        if after != before:
+            after.save_png(self.out / "after-doctor.png")
+            self.report.failures.append("the doctor painted over the running game")
 
     def keep_service_journal(self, machine: Machine) -> None:
         """The service's journal of this boot, in ``service.log``: what the app said it lacked."""

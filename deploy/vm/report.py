@@ -44,6 +44,9 @@ class Report:
     mem_available_min_mb: float | None = None
     vm_speed: dict[str, float] = field(default_factory=dict)
     panel: dict[str, str] = field(default_factory=dict)
+    doctor: dict[str, object] = field(default_factory=dict)
+    """``satellites-doctor`` run beside the game: its display line, whether the panel's
+    picture stayed as it was, and each connector's enabled and DPMS state."""
     boots: list[dict[str, str]] = field(default_factory=list)
     """Each power-on: the panel's layout, and (after a cut) the framebuffer it got."""
     failures: list[str] = field(default_factory=list)

@@ -470,12 +470,18 @@ class FirstBoot:
         return machine
 
     def wait_for_the_title(self, machine: Machine, timeout_s: float = 600.0) -> None:
-        """Until the app's title is on the panel: its background, not the console's text."""
+        """Until the app's title is on the panel: its background, neither the console's
+        text nor the launcher's splash (up for many seconds while the app loads)."""
         background = self.title.dominant_colour()
+        splash = Frame.splash(*self.title_size)
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             frame = machine.panel()
-            if self.is_panel_mode(frame) and frame.dominant_colour() == background:
+            if (
+                self.is_panel_mode(frame)
+                and frame.dominant_colour() == background
+                and frame.unscaled(*self.title_size).differing_pixels(splash) != 0
+            ):
                 machine.settle()
                 return
             time.sleep(1.0)

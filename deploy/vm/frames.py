@@ -12,6 +12,10 @@ from pathlib import Path
 
 import pygame
 
+from device.look.palettes import STANDARD
+from drivers.fbdev import FramebufferGeometry, PixelFormat
+from drivers.splash import discs_for, splash_picture
+
 RGB565_MASKS = (0xF8, 0xFC, 0xF8)
 
 
@@ -58,6 +62,18 @@ class Frame:
             raise FrameError(f"{path}: {error}") from error
         width, height = surface.get_size()
         return cls(width, height, pygame.image.tobytes(surface, "RGB"))
+
+    @classmethod
+    def splash(cls, width: int, height: int) -> Frame:
+        """The launcher's splash (``drivers.splash``) as the panel shows it: the picture
+        that stays up, unchanging, while pygame and the app load."""
+        geometry = FramebufferGeometry.for_format(PixelFormat.XRGB8888, width, height)
+        picture = splash_picture(
+            geometry, STANDARD.background, discs_for((width, height), STANDARD.players)
+        )
+        rgb = bytearray(width * height * 3)
+        rgb[0::3], rgb[1::3], rgb[2::3] = picture[2::4], picture[1::4], picture[0::4]
+        return cls(width, height, bytes(rgb))
 
     def save_png(self, path: Path) -> None:
         surface = pygame.image.frombytes(self.rgb, (self.width, self.height), "RGB")

@@ -14,6 +14,8 @@ from deploy.vm.machine import MachineFiles, PanelLayout, qemu_command
 from deploy.vm.recipe import CachedImage
 from deploy.vm.report import REQUIRED_FIELDS, Idle, Report, speed
 from device.hardware.profiles import ProfileName
+from device.look.palettes import STANDARD
+from drivers.splash import discs_for
 
 
 def test_a_commands_output_is_what_lies_between_its_markers() -> None:
@@ -163,3 +165,17 @@ def test_draining_the_console_leaves_nothing_unread_and_keeps_it_for_the_prompt(
         with pytest.raises(BlockingIOError):
             harness.recv(1)
         assert console.wait_for_shell(timeout_s=1.0) < 1.0, "the prompt was kept"
+
+
+def test_the_launchers_splash_is_known_so_the_title_is_not_taken_for_it() -> None:
+    splash = Frame.splash(320, 240)
+    (left_x, y, _, _), (right_x, _, _, _) = discs_for((320, 240), STANDARD.players)
+
+    def pixel(x: int, y: int) -> Frame:
+        start = (y * 320 + x) * 3
+        return Frame(1, 1, splash.rgb[start : start + 3])
+
+    assert pixel(0, 0).differing_pixels(Frame(1, 1, bytes(STANDARD.background))) == 0
+    assert pixel(left_x, y).differing_pixels(Frame(1, 1, bytes(STANDARD.players[0]))) == 0
+    assert pixel(right_x, y).differing_pixels(Frame(1, 1, bytes(STANDARD.players[1]))) == 0
+    assert splash.dominant_colour() == Frame(1, 1, bytes(STANDARD.background)).as_rgb565()

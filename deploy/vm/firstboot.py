@@ -467,6 +467,11 @@ class FirstBoot:
                 self.kernel_message(machine, f"cut-{cut + 1}")
         self.report.moves_lost = lost
         self.report.moves_extra = extra
+        if lost or extra:
+            self.report.failures.append(
+                f"after the power cuts Continue lost {lost} moves that were on the screen "
+                f"and showed {extra} that never were"
+            )
         return machine
 
     def wait_for_the_title(self, machine: Machine, timeout_s: float = 600.0) -> None:

@@ -7,6 +7,7 @@ fake a missing display, a wrong group or a read-only save folder.
 
 from __future__ import annotations
 
+import contextlib
 import grp
 import importlib
 import importlib.util
@@ -65,6 +66,42 @@ def _current_groups() -> frozenset[str]:
     return frozenset(names)
 
 
+UNIT_FILE = Path("/etc/systemd/system") / f"{SERVICE}.service"
+
+
+@dataclass(frozen=True)
+class Identity:
+    user: str
+    groups: frozenset[str]
+
+
+def game_identity(unit: Path = UNIT_FILE) -> Identity:
+    """Who the game runs as: the unit's ``User=``, with that user's groups and the
+    unit's ``SupplementaryGroups=``; without an installed unit (a desktop), whoever
+    runs the doctor. Run with sudo, the doctor would otherwise judge root's groups,
+    which the game never has."""
+    try:
+        text = unit.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        text = ""
+    settings: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        key, separator, value = line.partition("=")
+        if separator:
+            settings.setdefault(key.strip(), []).extend(value.split())
+    user = (settings.get("User") or [""])[-1]
+    if not user:
+        return Identity(pwd.getpwuid(os.geteuid()).pw_name, _current_groups())
+    return Identity(user, _groups_of(user) | frozenset(settings.get("SupplementaryGroups", [])))
+
+
+def _groups_of(user: str) -> frozenset[str]:
+    names = {group.gr_name for group in grp.getgrall() if user in group.gr_mem}
+    with contextlib.suppress(KeyError):
+        names.add(grp.getgrgid(pwd.getpwnam(user).pw_gid).gr_name)
+    return frozenset(names)
+
+
 def _font_dir() -> Path | None:
     spec = importlib.util.find_spec("device")
     if spec is None or not spec.submodule_search_locations:
@@ -98,8 +135,8 @@ class Host:
     dev: Path = Path("/dev")
     mounts: Path = Path("/proc/self/mounts")
     environ: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
-    groups: frozenset[str] = field(default_factory=_current_groups)
-    user: str = field(default_factory=lambda: pwd.getpwuid(os.geteuid()).pw_name)
+    groups: frozenset[str] = field(default_factory=lambda: game_identity().groups)
+    user: str = field(default_factory=lambda: game_identity().user)
     font_dir: Path | None = field(default_factory=_font_dir)
     can_read_write: Callable[[Path], bool] = _can_read_write
     can_read: Callable[[Path], bool] = _can_read
@@ -312,6 +349,7 @@ def check_engine(host: Host) -> Finding:
         name,
         Status.WARN,
         "pure Python (works, but moves are computed more slowly)",
-        "to compile it on the device: sudo deploy/update.sh (it tries mypyc unless "
-        "--no-compile is given; the install log says why a build failed)",
+        "update from a bundle that carries the compiled engine (deploy/bundle.sh --compiled, "
+        "in deploy/README.md); on a board with 1 GB of memory or more, sudo "
+        "deploy/update.sh compiles it on the device (the install log says why a build failed)",
     )

@@ -1,5 +1,7 @@
 """The doctor's checks, each made to fail on a faked machine."""
 
+import os
+import pwd
 import types
 from dataclasses import replace
 from pathlib import Path
@@ -18,6 +20,7 @@ from deploy.checks import (
     check_last_crash,
     check_save_dir,
     check_serial_port,
+    game_identity,
     run_probe,
 )
 from deploy.config import Config, Display
@@ -266,3 +269,18 @@ def test_a_panel_driver_that_has_no_card_is_named_in_the_message(
     (sysfs / "class" / "drm" / "card0-Virtual-1").mkdir(parents=True)
     with pytest.raises(PanelMissingError, match="no framebuffer for the panel driven by bochs-drm"):
         framebuffer_device(replace(config, panel_driver="bochs-drm"), sysfs)
+
+
+def test_the_groups_judged_are_the_games_not_those_of_whoever_runs_the_doctor(
+    tmp_path: Path,
+) -> None:
+    unit = tmp_path / "satellites.service"
+    unit.write_text(
+        "[Service]\nUser=satellites-nobody-here\nGroup=satellites\n"
+        "SupplementaryGroups=video render input dialout audio\n"
+    )
+    game = game_identity(unit)
+    assert game.user == "satellites-nobody-here"
+    assert {"input", "dialout", "video"} <= game.groups
+    without_unit = game_identity(tmp_path / "absent.service")
+    assert without_unit.user == pwd.getpwuid(os.geteuid()).pw_name

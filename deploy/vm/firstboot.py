@@ -459,10 +459,12 @@ class FirstBoot:
             restored = self.saved_plies(machine)
             lost += max(0, self.plies - restored)
             extra += max(0, restored - (self.plies + in_flight))
-            self.plies = restored
             self.wait_for_the_title(machine)
             machine.press([keys.press(self.profile, Button.A)])
             machine.settle().save_png(self.out / f"cut-{cut + 1}-continued.png")
+            # The player moves first: a game saved on the player's move (an odd ply)
+            # is answered by the computer once Continue shows it, before the next press.
+            self.plies = restored + restored % 2
             if layout is PanelLayout.ALONE:
                 self.kernel_message(machine, f"cut-{cut + 1}")
         self.report.moves_lost = lost

@@ -44,6 +44,9 @@ CENTRE_STEP: Final = 4
 WIN: Final = 1_000_000
 """A won finished game; a shorter win scores a little higher."""
 WIN_THRESHOLD: Final = WIN // 2
+PLY_COST: Final = 32
+"""What each ply to a finished game costs it: more than any colony lead can
+add (a lead is at most 8 colonies), so of two wins the sooner one is preferred."""
 
 
 def _centrality(cell: Cell) -> int:
@@ -165,7 +168,9 @@ def evaluate(position: Position) -> int:
 
 def final_value(position: Position, ply: int) -> int:
     """The exact value of a finished game for the player to move, preferring quick wins
-    (and slow losses); a bigger colony lead scores a little higher."""
+    (and slow losses) first; between wins as quick, a bigger colony lead scores
+    higher.  So a win now is worth more than a wider one later: running down the
+    no-progress clock or a grace phase for one more colony is no plan."""
     result = score(position)
     mover = position.side
     lead = result.counts[mover] - result.counts[other(mover)]
@@ -173,5 +178,5 @@ def final_value(position: Position, ply: int) -> int:
     if winner == NOBODY:
         return 0
     if winner == mover:
-        return WIN - ply + 100 * lead
-    return -WIN + ply + 100 * lead
+        return WIN - PLY_COST * ply + lead
+    return -WIN + PLY_COST * ply + lead

@@ -66,3 +66,24 @@ def finishing_loses() -> Position:
             "c9": "b1", "i5": "b2", "e5": "r4",
         }
     )  # fmt: skip
+
+
+def finish_or_wait() -> Position:
+    """Red to move, 2 colonies to none, 22 satellites connected and 98 plies
+    without a connection.  Red's 2 on e8 can connect at g8: the 23rd connected
+    satellite ends the game at once, won 2 colonies to 1 (it makes h8-i8 a blue
+    colony).  Or it can step onto the North edge (c10, e10 or g10), the last
+    free one: Blue cannot connect, and Blue's reply is the 100th quiet ply, so
+    the no-progress rule ends the game a ply later, won 2 colonies to none.
+    """
+    return build(
+        {
+            "b7": "b1", "c7": "r4", "d7": "b1", "d6": "r1",
+            "g4": "b1", "g5": "r4", "h5": "b2", "i5": "r1",
+            "h8": "b4", "i8": "r1",
+            "c1": "r2", "d1": "b2", "f1": "r2", "g1": "b2", "e3": "r3", "e4": "b3",
+            "a3": "r3", "a4": "b3", "j2": "r3", "j3": "b4", "j6": "r4", "j7": "b4",
+            "e8": "r2", "a6": "b3",
+        },
+        quiet=98,
+    )  # fmt: skip

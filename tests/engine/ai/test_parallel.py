@@ -3,7 +3,7 @@
 import time
 
 import pytest
-from positions import tiebreak_finale
+from positions import finish_or_wait, tiebreak_finale
 
 from engine.ai import thinker as thinker_module
 from engine.ai.parallel import ParallelSearch, default_workers
@@ -31,6 +31,16 @@ def test_the_winning_move_is_found_whichever_worker_holds_it() -> None:
         position.make(move)
         assert score(position).winner == RED, f"{workers} workers: {format_move(move)}"
         position.unmake()
+
+
+def test_workers_finish_a_win_rather_than_run_down_the_clock() -> None:
+    # With two workers one holds the finishing connection e8-g8 and the other
+    # the steps onto the last free edge, which win a ply later by the
+    # no-progress rule with a wider lead: the sooner win must be chosen.
+    position = finish_or_wait()
+    for workers in (2, 3):
+        move = ParallelSearch(position, Limits(nodes=3_000), 0, workers).run().move
+        assert format_move(move) == "e8-g8", f"{workers} workers"
 
 
 def test_cancelling_a_search_in_workers_ends_it(monkeypatch: pytest.MonkeyPatch) -> None:

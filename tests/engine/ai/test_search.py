@@ -4,9 +4,9 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import blockade, build, tiebreak_finale
+from positions import blockade, build, finish_or_wait, tiebreak_finale
 
-from engine.ai.evaluation import evaluate, winner_now
+from engine.ai.evaluation import WIN_THRESHOLD, evaluate, winner_now
 from engine.ai.levels import LEVELS, choose_move, hint
 from engine.ai.search import CHECK_EVERY, Limits, Search
 from engine.moves import DISPLACEMENT, PASS, kind_of
@@ -178,3 +178,27 @@ def test_master_ahead_counts_the_no_progress_clock_against_itself() -> None:
     assert value(unhurried, 0) == value(unhurried, 60) > 0
     assert 0 < value(fixed, 60) < value(fixed, 0)
     assert value(fixed, 90) < value(fixed, 60)
+
+
+def test_of_two_wins_the_search_values_the_sooner_one_higher() -> None:
+    # Connecting at g8 wins at once by one colony; stepping onto the last free
+    # edge wins a ply later, by the no-progress rule, by two.  Each root move
+    # searched alone (as a worker of the parallel search does) must rate the
+    # game ended now above the clock run down for a wider win.
+    position = finish_or_wait()
+    moves = {format_move(m): m for m in position.legal_moves()}
+    waits = [m for name, m in moves.items() if name.endswith(("c10", "e10", "g10"))]
+    assert len(waits) == 3
+    for wait in waits:
+        position.make(wait)
+        for reply in position.legal_moves():  # the test needs the wait to win too
+            position.make(reply)
+            assert position.is_over() and score(position).counts == (2, 0)
+            position.unmake()
+        position.unmake()
+    limits = LEVELS[4].limits
+    finish = Search(position, limits, seed=1, root_moves=[moves["e8-g8"]]).run()
+    for wait in waits:
+        waited = Search(position, limits, seed=1, root_moves=[wait]).run()
+        assert waited.value >= WIN_THRESHOLD, "waiting wins too"
+        assert finish.value > waited.value, f"{format_move(wait)} rated above finishing"

@@ -113,11 +113,13 @@ class EngineBuild:
         return (self.folder / STAMP).is_file()
 
 
-def engine_build(suite: Suite, cache: Path | None = None, mypy: str | None = None) -> EngineBuild:
-    """The build for this suite and the engine as it is now."""
+def engine_build(
+    suite: Suite, mypy: str, cache: Path | None = None, source_dir: Path = SOURCE_DIR
+) -> EngineBuild:
+    """The build for this suite, this mypy and the engine as it is now."""
     base = cache or cache_root()
-    key = root_key(suite, mypy or mypy_version())
-    hashes = source_hashes()
+    key = root_key(suite, mypy)
+    hashes = source_hashes(source_dir)
     return EngineBuild(
         suite,
         base / f"build-{suite}-{key}",
@@ -238,7 +240,7 @@ def keep_extensions(build: EngineBuild, work: Path, tag: str) -> None:
 def ensure_engine(suite: Suite, force: bool = False) -> EngineBuild:
     """The compiled engine for the suite, made first where it is not cached."""
     mypy = mypy_version()
-    build = engine_build(suite, mypy=mypy)
+    build = engine_build(suite, mypy)
     if build.is_complete() and not force:
         return build
     if not build.root_is_complete():

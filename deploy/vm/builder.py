@@ -256,5 +256,6 @@ def main_engine(suite: Suite, force: bool) -> int:
         print(f"pi-vm engine: {error}", file=sys.stderr)
         return 1
     tag = (build.folder / TAG_FILE).read_text(encoding="ascii").strip()
-    print(f"compiled engine ({tag}): {build.folder}")
+    print(f"the engine compiled for {tag} (for deploy/bundle.sh --compiled):")
+    print(build.folder)
     return 0

@@ -9,8 +9,9 @@ build as the device.
 Two caches, both beside the cards (``cache_root()``):
 
 - ``build-SUITE-KEY/``: the build root with a virtual environment holding mypy (the
-  version this checkout's environment has), setuptools and wheel; the key is made
-  from that recipe alone, so the engine's changes never rebuild it;
+  version this checkout's environment has), setuptools and wheel, their arm64 wheels
+  downloaded by this environment's pip; the key is made from that recipe alone, so
+  the engine's changes never rebuild it;
 - ``engine-SUITE-KEY/``: the compiled extension modules, laid out as in the wheel,
   with ``TAG`` (e.g. ``cp311-cp311-linux_aarch64``) and ``SOURCES`` (the hash of
   each source they were compiled from); the key adds ``setup.py`` and the engine's
@@ -43,6 +44,12 @@ ROOT_PACKAGES = ("python3-dev", "python3-venv")
 BUILD_TOOLS = ("setuptools", "wheel")
 """Installed beside mypy in the build root's virtual environment."""
 VENV = "/opt/build/venv"
+WHEELS = "/opt/build/wheels"
+ARM64_PLATFORMS = ("manylinux2014_aarch64", "manylinux_2_28_aarch64", "manylinux_2_34_aarch64")
+"""The arm64 wheels the root's glibc can load (Bookworm's is 2.36, Trixie's 2.41), by the
+tags they are published under (pip matches each tag as given)."""
+PYTHON_VERSION = "import sys; print(f'{sys.version_info[0]}{sys.version_info[1]}')"
+BOOTSTRAPPED = "bootstrapped"
 WORK = "/opt/build/src"
 ROOT_COMMANDS = {
     command: BUILD_COMMANDS[command]
@@ -59,6 +66,7 @@ CHROOT_ENV = {
     "LC_ALL": "C.UTF-8",
     "HOME": "/root",
     "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+    "PIP_NO_INDEX": "1",
 }
 
 
@@ -137,6 +145,15 @@ def make_root(build: EngineBuild, mypy: str) -> float:
     started = time.monotonic()
     require_commands(ROOT_COMMANDS)
     ensure_arm64_binfmt()
+    if not (build.root_folder / BOOTSTRAPPED).is_file():
+        debootstrap(build)
+    install_build_tools(build.root, mypy)
+    seconds = time.monotonic() - started
+    (build.root_folder / STAMP).write_text(f"built in {seconds:.0f} s\n", encoding="utf-8")
+    return seconds
+
+
+def debootstrap(build: EngineBuild) -> None:
     if build.root_folder.exists():
         shutil.rmtree(build.root_folder)
     build.root.mkdir(parents=True)
@@ -156,17 +173,42 @@ def make_root(build: EngineBuild, mypy: str) -> float:
         ],
         stdout=subprocess.DEVNULL,
     )
-    step(f"build root: virtual environment with mypy=={mypy} {' '.join(BUILD_TOOLS)}")
-    shutil.copyfile("/etc/resolv.conf", build.root / "etc/resolv.conf")
-    with mounted_proc(build.root):
+    (build.root_folder / BOOTSTRAPPED).write_text("debootstrap done\n", encoding="utf-8")
+
+
+def install_build_tools(root: Path, mypy: str) -> None:
+    """mypy, setuptools and wheel in a virtual environment of the root's Python.
+
+    The wheels are downloaded here, by this environment's pip (which knows the way
+    out of this machine: its index, proxy and certificates), for the root's Python
+    and arm64; pip in the root installs them without a network.
+    """
+    python = chroot_output(root, "python3", "-c", PYTHON_VERSION)
+    wheels = root / WHEELS.lstrip("/")
+    step(f"build root: mypy=={mypy} {' '.join(BUILD_TOOLS)} for CPython {python}, arm64")
+    run(
+        [
+            sys.executable, "-m", "pip", "download", "--quiet", "--only-binary=:all:",
+            *(f"--platform={platform}" for platform in ARM64_PLATFORMS),
+            "--python-version", python, "--implementation", "cp",
+            "--dest", wheels, f"mypy=={mypy}", *BUILD_TOOLS,
+        ]
+    )  # fmt: skip
+    with mounted_proc(root):
         chroot_shell(
-            build.root,
-            f"python3 -m venv {VENV} && {VENV}/bin/pip install --quiet mypy=={mypy} "
-            + " ".join(BUILD_TOOLS),
+            root,
+            f"rm -rf {VENV} && python3 -m venv {VENV} && {VENV}/bin/pip install --quiet "
+            f"--no-index --find-links {WHEELS} mypy=={mypy} {' '.join(BUILD_TOOLS)}",
         )
-    seconds = time.monotonic() - started
-    (build.root_folder / STAMP).write_text(f"built in {seconds:.0f} s\n", encoding="utf-8")
-    return seconds
+
+
+def chroot_output(root: Path, *command: str) -> str:
+    result = subprocess.run(
+        ["chroot", str(root), *command], env=CHROOT_ENV, capture_output=True, text=True, check=False
+    )
+    if result.returncode != 0:
+        raise BuildError(f"{' '.join(command)} in {root}: {result.stderr.strip()}")
+    return result.stdout.strip()
 
 
 @contextmanager
@@ -214,11 +256,7 @@ WHEEL_TAG = (
 
 def wheel_tag(root: Path) -> str:
     """The compiled wheel's tag for the build root's Python, e.g. cp311-cp311-linux_aarch64."""
-    command = ["chroot", str(root), f"{VENV}/bin/python", "-c", WHEEL_TAG]
-    result = subprocess.run(command, env=CHROOT_ENV, capture_output=True, text=True, check=False)
-    if result.returncode != 0:
-        raise BuildError(f"the build root's Python gave no wheel tag: {result.stderr.strip()}")
-    return result.stdout.strip()
+    return chroot_output(root, f"{VENV}/bin/python", "-c", WHEEL_TAG)
 
 
 def keep_extensions(build: EngineBuild, work: Path, tag: str) -> None:

@@ -263,7 +263,9 @@ def keep_extensions(build: EngineBuild, work: Path, tag: str) -> None:
     """The compiled modules as the wheel lays them out, with their tag and sources."""
     if build.folder.exists():
         shutil.rmtree(build.folder)
-    extensions = sorted(path.relative_to(work) for path in work.rglob("*.so"))
+    extensions = sorted(
+        path.relative_to(work) for path in [*work.glob("*.so"), *(work / "engine").rglob("*.so")]
+    )
     if not extensions:
         raise BuildError(f"mypyc made no extension module in {work}")
     for relative in extensions:

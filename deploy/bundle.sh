@@ -56,7 +56,7 @@ if [ -n "$from" ]; then
     echo "==> the wheels in $from"
     cp -- "$from"/*.whl "$wheels/"
 else
-    echo "==> the game's wheel (pure Python; the device compiles nothing offline)"
+    echo "==> the game's wheel (pure Python)"
     python3 -m pip wheel --quiet --no-deps --wheel-dir "$wheels" "$source_dir"
 
     # The run-time dependencies, as pyproject.toml lists them.

@@ -230,9 +230,9 @@ class FirstBoot:
         self.check_compiled_engine(machine)
 
     def check_compiled_engine(self, machine: Machine) -> None:
-        """The installed engine is the bundle's compiled one: its rules an extension module."""
+        """The installed engine is the bundle's compiled one (as ``engine.is_compiled`` tells)."""
         module = machine.console.check(
-            "/opt/satellites/venv/bin/python -c 'import engine.rules as r; print(r.__file__)'"
+            "/opt/satellites/venv/bin/python -c 'import engine.position as p; print(p.__file__)'"
         ).strip()
         self.report.compiled_engine = module.endswith(".so")
         if not self.report.compiled_engine:

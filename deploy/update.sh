@@ -69,7 +69,8 @@ if [ -n "$bundle" ]; then
     trap 'rm -rf "$unpacked"' EXIT
     check_bundle
     wheels="$unpacked/satellites-bundle/wheels"
-    game_wheel="$(find "$wheels" -name 'satellites-*.whl' | head -n 1)"
+    # The pure wheel (install.sh takes the bundle's compiled one instead where it fits).
+    game_wheel="$(find "$wheels" -name 'satellites-*-py3-none-any.whl' | head -n 1)"
     [ -n "$game_wheel" ] || refuse "$bundle holds no game wheel"
     args+=(--offline "$wheels" --wheel "$game_wheel")
 fi

@@ -27,6 +27,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     build.add_argument("--suite", type=Suite, choices=tuple(Suite), default=Suite.BOOKWORM)
     build.add_argument("--force", action="store_true", help="build again even if cached")
+    engine = commands.add_parser(
+        "engine",
+        help="the engine compiled for the suite's Python on arm64 (cached); prints its folder",
+        description="Compile the engine with mypyc in an arm64 Debian root of the suite "
+        f"(debootstrap --variant=buildd, under qemu-user) into {cache_root()}/engine-SUITE-KEY, "
+        "the key being a hash of the build root's recipe, setup.py and the engine's sources; "
+        "deploy/bundle.sh --compiled FOLDER puts it in the bundle. Needs root.",
+    )
+    engine.add_argument("--suite", type=Suite, choices=tuple(Suite), default=Suite.BOOKWORM)
+    engine.add_argument("--force", action="store_true", help="compile again even if cached")
     from deploy.vm.firstboot import add_test_arguments
     from deploy.vm.machine import add_boot_arguments
 
@@ -56,6 +66,10 @@ def main(argv: list[str] | None = None) -> int:
         from deploy.vm.image import main_build
 
         return main_build(cached_image(args.suite), args.suite, args.force)
+    if args.command == "engine":
+        from deploy.vm.builder import main_engine
+
+        return main_engine(args.suite, args.force)
     if args.command == "boot":
         from deploy.vm.machine import main_boot
 

@@ -28,9 +28,11 @@ import time
 from pathlib import Path
 
 from deploy.vm import keys
+from deploy.vm.builder import ensure_engine
 from deploy.vm.console import ConsoleError, SerialConsole
 from deploy.vm.frames import Frame, FrameError
-from deploy.vm.image import main_build
+from deploy.vm.hostpkg import MissingTools
+from deploy.vm.image import BuildError, main_build
 from deploy.vm.machine import (
     PANEL_DRIVER,
     PANEL_ID,
@@ -166,6 +168,8 @@ class FirstBoot:
         self.work.mkdir(parents=True, exist_ok=True)
         with self.timed("simulator_title"):
             self.title = simulator_title(self.profile, self.out / "simulator")
+        with self.timed("compiled_engine"):
+            compiled = compiled_engine(self.args.suite)
         with self.timed("bundle"):
             stick_dir = self.work / "stick"
             if stick_dir.exists():
@@ -178,6 +182,7 @@ class FirstBoot:
                 stick_dir / "satellites-bundle.tar.gz",
                 private_key,
                 PYTHON_VERSION[self.args.suite],
+                compiled,
             )
             copy_checkout(stick_dir / "satellites")
             self.stick = self.work / "stick.img"
@@ -232,6 +237,16 @@ class FirstBoot:
             self.report.mem_available_min_mb = round(min(samples) / 1024, 1)
         if not result.ok:
             raise StepFailed(f"the install failed (exit {result.status}); see install.log")
+        self.check_compiled_engine(machine)
+
+    def check_compiled_engine(self, machine: Machine) -> None:
+        """The installed engine is the bundle's compiled one (as ``engine.is_compiled`` tells)."""
+        module = machine.console.check(
+            "/opt/satellites/venv/bin/python -c 'import engine.position as p; print(p.__file__)'"
+        ).strip()
+        self.report.compiled_engine = module.endswith(".so")
+        if not self.report.compiled_engine:
+            self.report.failures.append(f"the installed engine is not compiled ({module})")
 
     def measure_speed(self, machine: Machine) -> None:
         guest = min(float(machine.console.check(f"python3 {GUEST_SAMPLE} bench")) for _ in range(2))
@@ -613,10 +628,18 @@ def make_key_pair(private: Path, public: Path) -> Path:
     return private
 
 
-def make_bundle(path: Path, key: Path, python_version: str) -> None:
+def compiled_engine(suite: Suite) -> Path:
+    """The engine compiled for the suite's Python (``pi-vm engine``), made if not cached."""
+    try:
+        return ensure_engine(suite).folder
+    except (BuildError, MissingTools) as error:
+        raise StepFailed(f"the engine could not be compiled for {suite}: {error}") from error
+
+
+def make_bundle(path: Path, key: Path, python_version: str, compiled: Path) -> None:
     check_run(
         ["bash", SOURCE_DIR / "deploy/bundle.sh", "--key", key, "--out", path,
-         "--python-version", python_version]
+         "--python-version", python_version, "--compiled", compiled]
     )  # fmt: skip
 
 

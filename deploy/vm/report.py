@@ -31,6 +31,7 @@ class Report:
     boot_to_title_s: float | None = None
     process_start_to_first_frame_s: float | None = None
     install_s: float | None = None
+    compiled_engine: bool | None = None
     boot_to_shell_s: float | None = None
     power_cuts: int = 0
     moves_lost: int | None = None

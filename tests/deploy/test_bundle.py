@@ -50,13 +50,16 @@ def bundle(out: Path, *args: str) -> list[str]:
         return sorted(Path(name).name for name in archive.getnames() if name.endswith(".whl"))
 
 
-def test_the_pi_bundle_holds_the_game_and_its_aarch64_wheels(tmp_path: Path) -> None:
+def test_the_pi_bundle_holds_the_game_and_its_aarch64_wheels_for_bookworm_and_trixie(
+    tmp_path: Path,
+) -> None:
     wheels = bundle(tmp_path / "pi.tar.gz")
-    assert len(wheels) == 3, wheels
-    game, pygame_ce, pyserial = wheels[2], wheels[0], wheels[1]
+    assert len(wheels) == 4, wheels
+    pygame_311, pygame_313, pyserial, game = wheels
     assert game.startswith("satellites-") and game.endswith("-py3-none-any.whl")
-    assert pygame_ce.startswith("pygame_ce-") and "-cp311-cp311-" in pygame_ce
-    assert "aarch64" in pygame_ce
+    assert pygame_311.startswith("pygame_ce-") and "-cp311-cp311-" in pygame_311
+    assert pygame_313.startswith("pygame_ce-") and "-cp313-cp313-" in pygame_313
+    assert "aarch64" in pygame_311 and "aarch64" in pygame_313
     assert pyserial.startswith("pyserial-")
 
 

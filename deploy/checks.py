@@ -135,8 +135,7 @@ class Host:
     dev: Path = Path("/dev")
     mounts: Path = Path("/proc/self/mounts")
     environ: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
-    groups: frozenset[str] = field(default_factory=lambda: game_identity().groups)
-    user: str = field(default_factory=lambda: game_identity().user)
+    identity: Identity = field(default_factory=game_identity)
     font_dir: Path | None = field(default_factory=_font_dir)
     can_read_write: Callable[[Path], bool] = _can_read_write
     can_read: Callable[[Path], bool] = _can_read
@@ -192,13 +191,13 @@ def check_input(config: Config, host: Host) -> Finding:
     name = "input group"
     if config.display not in (Display.KMSDRM, Display.FRAMEBUFFER):
         return Finding(name, Status.SKIP, "the window system delivers the keys")
-    if "input" not in host.groups:
+    if "input" not in host.identity.groups:
         return Finding(
             name,
             Status.FAIL,
-            f"{host.user} is not in the input group: the game would get no buttons "
+            f"{host.identity.user} is not in the input group: the game would get no buttons "
             "and could not be left",
-            f"sudo usermod -aG input {host.user} && sudo systemctl restart {SERVICE}",
+            f"sudo usermod -aG input {host.identity.user} && sudo systemctl restart {SERVICE}",
         )
     events = sorted((host.dev / "input").glob("event*"))
     if not events:
@@ -236,12 +235,12 @@ def check_serial_port(key: str, port: str, host: Host) -> Finding:
             "plug the device in and list the ports with: ls -l /dev/serial/by-id/; "
             f"then set {key} in /etc/satellites/config.toml",
         )
-    if "dialout" not in host.groups or not host.can_read_write(path):
+    if "dialout" not in host.identity.groups or not host.can_read_write(path):
         return Finding(
             name,
             Status.FAIL,
-            f"{host.user} cannot open {port}",
-            f"sudo usermod -aG dialout {host.user} && sudo systemctl restart {SERVICE}",
+            f"{host.identity.user} cannot open {port}",
+            f"sudo usermod -aG dialout {host.identity.user} && sudo systemctl restart {SERVICE}",
         )
     return Finding(name, Status.OK, f"{port} can be opened")
 
@@ -249,7 +248,7 @@ def check_serial_port(key: str, port: str, host: Host) -> Finding:
 def check_save_dir(config: Config, host: Host) -> Finding:
     name = "save folder"
     folder = config.save_dir
-    owner_fix = f"sudo install -d -m 0750 -o {host.user} -g {host.user} {folder}"
+    owner_fix = f"sudo install -d -m 0750 -o {host.identity.user} -g {host.identity.user} {folder}"
     if not folder.is_dir():
         return Finding(name, Status.FAIL, f"{folder} does not exist", owner_fix)
     try:
@@ -259,7 +258,7 @@ def check_save_dir(config: Config, host: Host) -> Finding:
             name,
             Status.FAIL,
             f"cannot write in {folder}: {error.strerror}",
-            f"sudo chown -R {host.user}:{host.user} {folder}",
+            f"sudo chown -R {host.identity.user}:{host.identity.user} {folder}",
         )
     fstype = filesystem_type(folder, host.mounts)
     if fstype in VOLATILE_FILESYSTEMS:

@@ -12,6 +12,7 @@ import pytest
 from deploy import doctor
 from deploy.checks import (
     Host,
+    Identity,
     Status,
     check_display,
     check_engine,
@@ -50,8 +51,9 @@ def host(tmp_path: Path) -> Host:
         dev=dev,
         mounts=mounts,
         environ={},
-        groups=frozenset({"satellites", "video", "render", "input", "dialout"}),
-        user="satellites",
+        identity=Identity(
+            "satellites", frozenset({"satellites", "video", "render", "input", "dialout"})
+        ),
         font_dir=fonts,
         import_engine=lambda: engine,  # type: ignore[arg-type,return-value]
         probe_display=lambda path: "ok: framebuffer showed a frame of 320x240",
@@ -157,8 +159,13 @@ def test_desktop_display_needs_a_session(host: Host, config: Config) -> None:
     assert ok.status is Status.OK
 
 
+def in_groups(host: Host, *groups: str) -> Host:
+    """The host with the game's user in ``groups`` only."""
+    return replace(host, identity=Identity(host.identity.user, frozenset(groups)))
+
+
 def test_user_outside_the_input_group_is_told_how_to_join(host: Host, config: Config) -> None:
-    finding = check_input(config, replace(host, groups=frozenset({"video"})))
+    finding = check_input(config, in_groups(host, "video"))
     assert finding.status is Status.FAIL
     assert finding.fix == "sudo usermod -aG input satellites && sudo systemctl restart satellites"
 
@@ -170,7 +177,7 @@ def test_no_input_devices_means_the_button_overlays_are_missing(host: Host, conf
 
 def test_input_group_does_not_matter_on_a_desktop(host: Host, config: Config) -> None:
     desktop = replace(config, display=Display.WAYLAND)
-    assert check_input(desktop, replace(host, groups=frozenset())).status is Status.SKIP
+    assert check_input(desktop, in_groups(host)).status is Status.SKIP
 
 
 def test_absent_serial_port_is_a_failure_with_a_way_to_find_it(host: Host) -> None:
@@ -180,7 +187,7 @@ def test_absent_serial_port_is_a_failure_with_a_way_to_find_it(host: Host) -> No
 
 
 def test_serial_port_outside_dialout_is_a_failure(host: Host, config: Config) -> None:
-    no_dialout = replace(host, groups=frozenset({"input"}))
+    no_dialout = in_groups(host, "input")
     finding = check_serial_port("button_serial_port", config.button_serial_port, no_dialout)
     assert finding.status is Status.FAIL
     assert "usermod -aG dialout" in finding.fix

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -52,11 +53,7 @@ def find_output(panel: Panel, sysfs: Path = SYSFS, driver: str = "") -> Output |
     """The card whose connector is the panel's kind (or whose device's driver is
     ``driver``, when given); a connected one first."""
     found: list[tuple[bool, Output]] = []
-    for entry in sorted((sysfs / "class" / "drm").glob("card*-*")):
-        match = _CONNECTOR.fullmatch(entry.name)
-        if match is None:
-            continue
-        output = Output(int(match.group(1)), match.group(2))
+    for entry, output in _connectors(sysfs):
         if driver:
             if card_driver(output.card, sysfs) != driver:
                 continue
@@ -95,11 +92,18 @@ def describe_outputs(sysfs: Path = SYSFS) -> str:
     """Every connector the kernel shows and its card's driver, for messages:
     "card0-HDMI-A-1 (vc4-drm), card1-SPI-1 (panel-mipi-dbi-spi)"."""
     described = []
-    for entry in sorted((sysfs / "class" / "drm").glob("card*-*")):
-        match = _CONNECTOR.fullmatch(entry.name)
-        driver = card_driver(int(match.group(1)), sysfs) if match else ""
+    for entry, output in _connectors(sysfs):
+        driver = card_driver(output.card, sysfs)
         described.append(f"{entry.name} ({driver})" if driver else entry.name)
     return ", ".join(described) or "none"
+
+
+def _connectors(sysfs: Path) -> Iterator[tuple[Path, Output]]:
+    """Each connector's sysfs folder and what it names, in order."""
+    for entry in sorted((sysfs / "class" / "drm").glob("card*-*")):
+        match = _CONNECTOR.fullmatch(entry.name)
+        if match is not None:
+            yield entry, Output(int(match.group(1)), match.group(2))
 
 
 def output_shown(output: Output, sysfs: Path = SYSFS) -> str | None:

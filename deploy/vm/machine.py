@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -35,6 +34,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
+from deploy.vm.hostpkg import MissingTools, require_commands
 from deploy.vm.recipe import KERNEL_CMDLINE, CachedImage, Suite, cached_image
 from device.hardware.profiles import PROFILES, ProfileName
 
@@ -54,6 +54,8 @@ MEMORY_MB = 512
 CONSOLE_ID = "console"
 PANEL_ID = "panel"
 QEMU_NICENESS = 5
+BOOT_COMMANDS = {"qemu-system-aarch64": "qemu-system-arm"}
+"""The host's commands a boot runs, and the Debian package of each."""
 """Below interactive work, level with other long jobs on a shared host."""
 PANEL_DRIVER = "bochs-drm"
 """The stand-in's kernel driver, as the config's ``panel_driver`` names it."""
@@ -167,11 +169,10 @@ def main_boot(args: argparse.Namespace) -> int:
     if not image.is_complete():
         print("pi-vm boot: no card image yet: run scripts/pi-vm build first", file=sys.stderr)
         return 1
-    if shutil.which("qemu-system-aarch64") is None:
-        print(
-            "pi-vm boot: qemu-system-aarch64 is missing (apt-get install qemu-system-arm)",
-            file=sys.stderr,
-        )
+    try:
+        require_commands(BOOT_COMMANDS)
+    except MissingTools as error:
+        print(f"pi-vm boot: {error}", file=sys.stderr)
         return 1
     with tempfile.TemporaryDirectory(prefix="pi-vm-") as folder:
         card = args.card or fresh_card(image, Path(folder))

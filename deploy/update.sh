@@ -44,8 +44,10 @@ check_bundle() {
     if [ ! -f "$key" ] && [ -n "$bundle_key" ]; then
         key="$bundle_key"
     fi
-    tar -xzf "$bundle" -C "$unpacked" --no-same-owner --no-same-permissions 2>/dev/null &&
-        [ -f "$top/SHA256SUMS" ] || refuse "$bundle is not a bundle made by deploy/bundle.sh"
+    if ! tar -xzf "$bundle" -C "$unpacked" --no-same-owner --no-same-permissions 2>/dev/null ||
+        [ ! -f "$top/SHA256SUMS" ]; then
+        refuse "$bundle is not a bundle made by deploy/bundle.sh"
+    fi
     [ -z "$(find "$unpacked" ! -type f ! -type d)" ] ||
         refuse "$bundle holds links or special files, which no bundle has"
     [ -f "$key" ] || refuse "this device has no key for bundles ($key): give the public key with --bundle-key FILE"

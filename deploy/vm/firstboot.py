@@ -31,14 +31,14 @@ from deploy.vm import keys
 from deploy.vm.builder import ensure_engine
 from deploy.vm.console import ConsoleError, SerialConsole
 from deploy.vm.frames import Frame, FrameError
-from deploy.vm.hostpkg import MissingTools, require_commands
+from deploy.vm.hostpkg import MissingTools
 from deploy.vm.image import BuildError, main_build
 from deploy.vm.machine import (
-    BOOT_COMMANDS,
     PANEL_DRIVER,
     PANEL_ID,
     MachineFiles,
     PanelLayout,
+    boot_commands_ready,
     fresh_card,
     qemu_command,
     start,
@@ -666,10 +666,7 @@ def main_test(args: argparse.Namespace) -> int:
         status = main_build(image, args.suite, force=False)
         if status != 0:
             return status
-    try:
-        require_commands(BOOT_COMMANDS)
-    except MissingTools as error:
-        print(f"pi-vm test: {error}", file=sys.stderr)
+    if not boot_commands_ready("pi-vm test"):
         return 1
     run = FirstBoot(args, image, out)
     started = time.monotonic()

@@ -54,9 +54,9 @@ MEMORY_MB = 512
 CONSOLE_ID = "console"
 PANEL_ID = "panel"
 QEMU_NICENESS = 5
+"""Below interactive work, level with other long jobs on a shared host."""
 BOOT_COMMANDS = {"qemu-system-aarch64": "qemu-system-arm"}
 """The host's commands a boot runs, and the Debian package of each."""
-"""Below interactive work, level with other long jobs on a shared host."""
 PANEL_DRIVER = "bochs-drm"
 """The stand-in's kernel driver, as the config's ``panel_driver`` names it."""
 
@@ -164,15 +164,23 @@ def add_boot_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def boot_commands_ready(command: str) -> bool:
+    """Install what a boot runs where it is missing; say why not, under
+    ``command``'s name, when that cannot be done."""
+    try:
+        require_commands(BOOT_COMMANDS)
+    except MissingTools as error:
+        print(f"{command}: {error}", file=sys.stderr)
+        return False
+    return True
+
+
 def main_boot(args: argparse.Namespace) -> int:
     image = cached_image(args.suite)
     if not image.is_complete():
         print("pi-vm boot: no card image yet: run scripts/pi-vm build first", file=sys.stderr)
         return 1
-    try:
-        require_commands(BOOT_COMMANDS)
-    except MissingTools as error:
-        print(f"pi-vm boot: {error}", file=sys.stderr)
+    if not boot_commands_ready("pi-vm boot"):
         return 1
     with tempfile.TemporaryDirectory(prefix="pi-vm-") as folder:
         card = args.card or fresh_card(image, Path(folder))

@@ -1,15 +1,17 @@
 """A level of this tree against the same level of an earlier revision of the engine.
 
     python benchmarks/versus_revision.py REVISION [--level 5] [--games 100] [--workers 2]
-        [--compiled]
+        [--nodes N] [--rules NAME] [--compiled]
 
 The earlier engine is exported with ``git archive`` into a scratch folder (and
 built with mypyc with ``--compiled``, search included, as this tree's engine should then be
 too: run the script with the compiled engine first on ``PYTHONPATH``).  It
 runs in a child process of each worker and answers positions sent to it in
-notation, searching with the seed this side draws, so its games replay
-exactly.  The games are the arena's (each seed twice, colours swapped) and
-the report reads like ``python -m engine arena``.
+notation, with the keys of the game's earlier positions (its search knows the
+game's history as this side's does) and the node budget both sides play with,
+searching with the seed this side draws, so its games replay exactly.  The
+games are the arena's (each seed twice, colours swapped) and the report reads
+like ``python -m engine arena``.
 """
 
 import atexit
@@ -25,20 +27,37 @@ from pathlib import Path
 from engine import is_compiled
 from engine.ai.agents import Agent, Kind
 from engine.ai.arena import run_arena, summarize
-from engine.arguments import MAX_GAMES, MAX_SEED, MAX_WORKERS, OneLineParser, whole_number_in
+from engine.arguments import (
+    MAX_GAMES,
+    MAX_SEED,
+    MAX_WORKERS,
+    OneLineParser,
+    add_rules_option,
+    whole_number_in,
+)
 from engine.notation import format_position, parse_move
 from engine.position import Position
+from engine.rules import rules_named
 
 ANSWERER = """
 import sys
-from engine.ai.levels import choose_move
+from dataclasses import replace
+from engine.ai.levels import level
+from engine.ai.search import Search
 from engine.notation import format_move, parse_position
+from engine.rules import rules_from_id
 for line in sys.stdin:
-    number, seed, text = line.split(" ", 2)
-    position = parse_position(text.strip())
-    print(format_move(choose_move(position, int(number), int(seed)).move), flush=True)
+    head, text, history = line.split("|")
+    number, seed, nodes, rules = head.split()
+    position = parse_position(text.strip(), rules_from_id(rules))
+    position.history = [int(key) for key in history.split()]
+    limits = level(int(number)).limits
+    if int(nodes):
+        limits = replace(limits, nodes=int(nodes))
+    print(format_move(Search(position, limits, int(seed)).run().move), flush=True)
 """
-"""Runs inside the earlier engine: 'level seed position' in, its move out."""
+"""Runs inside the earlier engine: 'level seed nodes rules | position | keys' in,
+its move out (nodes 0: the level's own budget)."""
 
 BUILD = """
 from pathlib import Path
@@ -65,7 +84,9 @@ class RevisionAgent(Agent):
     def choose(self, position: Position, rng: random.Random) -> int:
         answerer = _answerer(self.folder)
         assert answerer.stdin is not None and answerer.stdout is not None
-        answerer.stdin.write(f"{self.level} {rng.getrandbits(32)} {format_position(position)}\n")
+        head = f"{self.level} {rng.getrandbits(32)} {self.nodes} {position.rules.id}"
+        history = " ".join(str(key) for key in position.history)
+        answerer.stdin.write(f"{head} | {format_position(position)} | {history}\n")
         answerer.stdin.flush()
         reply = answerer.stdout.readline().strip()
         if not reply:
@@ -115,8 +136,9 @@ def main() -> None:
     parser.add_argument(
         "--nodes",
         default=0,
-        **whole_number_in(0, 100_000_000, "this side's node budget instead of the level's"),
+        **whole_number_in(0, 100_000_000, "both sides' node budget instead of the level's"),
     )
+    add_rules_option(parser, "the rules the games are played under")
     parser.add_argument("--seed", default=1, **whole_number_in(0, MAX_SEED, "the first start seed"))
     parser.add_argument("--workers", default=2, **whole_number_in(1, MAX_WORKERS, ""))
     parser.add_argument(
@@ -131,11 +153,15 @@ def main() -> None:
     theirs = RevisionAgent(
         Kind.LEVEL,
         level=options.level,
-        spec=f"level{options.level}@{options.revision}",
+        nodes=options.nodes,
+        spec=f"level{options.level}{budget}@{options.revision}",
         folder=str(folder),
     )
+    rules = rules_named(options.rules)
     print(f"this engine compiled: {is_compiled()}; {options.revision} compiled: {options.compiled}")
-    results = run_arena(ours, theirs, options.games // 2, options.seed, options.workers, True)
+    print(f"rules: {rules.id}")
+    pairs = options.games // 2
+    results = run_arena(ours, theirs, pairs, options.seed, options.workers, True, rules)
     print("\n".join(summarize(ours, theirs, results, options.seed)))
 
 

@@ -234,7 +234,8 @@ class Position:
         and every edge stays occupied: 0 once it has opened them; None when an
         edge is free (they are open anyway) or the rules have no such opening."""
         opening = self.rules.opening_plies
-        if not opening or self.free_edges():
+        e = self.edge_count
+        if not opening or e[0] == 0 or e[1] == 0 or e[2] == 0 or e[3] == 0:
             return None
         return max(0, opening - self.closed, opening - self.quiet)
 

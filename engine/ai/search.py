@@ -9,8 +9,11 @@ so random playouts say little about a position, while the evaluation
 The search is a negamax over the one ``Position`` it owns (make/unmake, no
 copies) with:
 
-* a transposition table keyed by the position's Zobrist key (capped, so the
-  search stays well inside 64 MB);
+* a transposition table keyed by the position's Zobrist key with the counts
+  that change what follows: the stall phase (RULES.md 6.5: the same board
+  with connections a ply from opening is another position) and, where the
+  value depends on it, the quiet count (capped, so the search stays well
+  inside 64 MB);
 * move ordering: the table's move, then displacements and connections, then
   killer moves and the history heuristic;
 * a null window for every move after the first (searched again in full only
@@ -27,7 +30,11 @@ copies) with:
   connection, or earlier in the line being searched) is scored as what the
   loop leads to, the no-progress rule's result, counted as a likely rather
   than a proven outcome.  So the side behind steers away from repetitions
-  and the side ahead may aim for them;
+  and the side ahead may aim for them.  Under the stall ruling a position
+  comes back only with the same stall phase (a shuffle with every edge
+  occupied opens connections, it is no loop until then), and a value that
+  counts a return to a position on the line is kept in the table for its
+  move only (another line reaching the position may not pass there);
 * optional evaluation noise, a pure function of the position and the seed, for
   the gentler levels;
 * optional contempt: the searcher counts a draw as a small loss and prefers
@@ -74,6 +81,8 @@ OPENNESS_STEPS: Final = 3
 EXACT: Final = 0
 LOWER: Final = 1
 UPPER: Final = 2
+UNUSABLE_DEPTH: Final = -1
+"""The depth of a table entry kept for its move only (no search is that shallow)."""
 
 ORDER_SHIFT: Final = 32
 MOVE_MASK: Final = (1 << ORDER_SHIFT) - 1
@@ -85,8 +94,10 @@ HISTORY_CAP: Final = (1 << 24) - 1
 
 NOISE_MULTIPLIER: Final = 0x9E3779B97F4A7C15
 MASK_64: Final = (1 << 64) - 1
-QUIET_KEY: Final = 0x2545F4914F6CDD1D
-"""Mixed into keys near the no-progress limit, where the quiet count matters."""
+COUNTS_KEY: Final = 0x2545F4914F6CDD1D
+"""Mixed into keys with the counts that decide what follows (``counts_key``)."""
+QUIET_BITS: Final = 7
+"""Bits the quiet count takes in ``counts_key`` (it never exceeds 100)."""
 REPETITION_DISCOUNT: Final = WIN_THRESHOLD + WIN_THRESHOLD // 2
 """Taken off a repetition's won or lost result: likely, but below every proven one."""
 
@@ -150,7 +161,14 @@ class Search:
     stop_when: Callable[[], bool] | None
     """Asked every few nodes, like ``cancel``: a stop from outside the process."""
     _seen: set[int]
-    """Keys of the positions since the last connection, in the game and on the line."""
+    """Repetition keys of the root and the game's positions since the last
+    connection (``repetition_key``): a return to one of them is a loop on every line."""
+    _line: dict[int, int]
+    """Repetition keys of the positions on the line being searched below the root,
+    with their plies from the root."""
+    _loop_floor: int
+    """The ply nearest the root that the subtree being searched loops back to
+    (MAX_PLY: none): the values of the positions below it hold on this line only."""
 
     def __init__(
         self,
@@ -179,9 +197,9 @@ class Search:
         self._move_lists = [[] for _ in range(MAX_PLY + limits.quiescence + 2)]
         self._salt = (seed * NOISE_MULTIPLIER + 1) & MASK_64
         self._root_side = self.position.side
-        history = self.position.history
-        self._seen = set(history[max(0, len(history) - self.position.quiet) :])
-        self._seen.add(self.position.key())
+        self._seen = seen_before(self.position)
+        self._line = {}
+        self._loop_floor = MAX_PLY
 
     def cancel(self) -> None:
         """Ask the search to stop; ``run`` returns within a few milliseconds."""
@@ -250,16 +268,22 @@ class Search:
 
     def _search(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         """The value of the position for the player to move, ``ply`` plies from the root."""
-        key = self.position.key()
-        seen = self._seen
-        if key in seen:
+        key = repetition_key(self.position)
+        if key in self._seen:
             # Seen before: what the loop leads to, the no-progress rule's result.
             return self._loop_value(ply)
-        seen.add(key)
+        line = self._line
+        at = line.get(key)
+        if at is not None:
+            # Already on this line, ``at`` plies from the root: a loop as above,
+            # whose value holds on this line only.
+            self._loop_floor = min(self._loop_floor, at)
+            return self._loop_value(ply)
+        line[key] = ply
         try:
             return self._search_unseen(depth, alpha, beta, ply)
         finally:
-            seen.discard(key)
+            del line[key]
 
     def _search_unseen(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         self._tick()
@@ -283,6 +307,8 @@ class Search:
                 if bound == UPPER and entry_value <= alpha:
                     return entry_value
         self._order(moves, table_move, ply)
+        floor_above = self._loop_floor
+        self._loop_floor = MAX_PLY
         original_alpha = alpha
         best_value = -INFINITY
         best_move = moves[0]
@@ -318,6 +344,12 @@ class Search:
             bound = LOWER
         else:
             bound = EXACT
+        if self._loop_floor < ply:
+            # The value counts a return to a position above this one on the line:
+            # another line reaching this position may not pass there.  The move
+            # is kept for the order, the value is not.
+            depth = UNUSABLE_DEPTH
+        self._loop_floor = min(floor_above, self._loop_floor)
         self._store(key, depth, bound, best_value, best_move)
         return best_value
 
@@ -389,11 +421,14 @@ class Search:
             raise Aborted
 
     def _key(self) -> int:
+        """The table key: the position with its counts, the quiet count included
+        wherever the value depends on it (with hurry, and near the no-progress
+        limit)."""
         position = self.position
-        key = position.key()
-        if position.quiet >= position.rules.quiet_limit - MAX_PLY:
-            key ^= (position.quiet * QUIET_KEY) & MASK_64
-        return key
+        quiet = position.quiet
+        if self.limits.hurry or quiet >= position.rules.quiet_limit - MAX_PLY:
+            return counts_key(position, quiet)
+        return counts_key(position, 0)
 
     def _final(self, ply: int) -> int:
         """The exact value of the finished game, with the draw seen through contempt."""
@@ -479,6 +514,54 @@ class Search:
         if len(table) >= TABLE_LIMIT:
             table.clear()
         table[key] = (depth, bound, value, move)
+
+
+def stall_phase(position: Position) -> int:
+    """How far the stall count has run (RULES.md 6.5): with every edge occupied
+    and nothing connecting, the plies that count towards opening connections,
+    up to the opening itself; 0 where an edge is free (its ply restarts the
+    count) and under rules without the opening.  Two positions with the same
+    board and the same phase have the same moves for as long as nothing
+    connects: the phase grows by one a ply in both."""
+    opening = position.rules.opening_plies
+    if not opening:
+        return 0
+    return min(opening, position.closed, position.quiet)
+
+
+def counts_key(position: Position, quiet: int) -> int:
+    """The position's key with its stall phase and ``quiet`` mixed in (0 leaves the
+    key of a position with an edge free, or under rules without a stall, unchanged)."""
+    counts = stall_phase(position) << QUIET_BITS | quiet
+    return position.key() ^ ((counts * COUNTS_KEY) & MASK_64)
+
+
+def repetition_key(position: Position) -> int:
+    """What makes a position the same as an earlier one of the game: the board,
+    side and grace, and the stall phase (the quiet count always differs)."""
+    return counts_key(position, 0)
+
+
+def seen_before(position: Position) -> set[int]:
+    """The repetition keys of ``position`` and of the game's positions since the
+    last connection.  The game keeps its positions' keys only (``history``), and
+    the phase of each follows from the counts: ``i`` plies back both counts were
+    ``i`` smaller, as long as no ply ended with an edge free in between.  Before
+    that ply the phase is not known, and the plain key stands: only a position
+    with an edge free has phase 0 and the same board, so it matches exactly the
+    positions that repeat it."""
+    opening = position.rules.opening_plies
+    history = position.history
+    quiet = min(position.quiet, len(history))
+    closed = position.closed
+    seen = {repetition_key(position)}
+    for back in range(1, quiet + 1):
+        key = history[-back]
+        if opening and back <= closed:
+            phase = min(opening, closed - back, position.quiet - back)
+            key ^= ((phase << QUIET_BITS) * COUNTS_KEY) & MASK_64
+        seen.add(key)
+    return seen
 
 
 def depth_cost(position: Position) -> int:

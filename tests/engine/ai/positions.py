@@ -3,7 +3,7 @@
 from engine.geometry import SIZE
 from engine.notation import parse_position
 from engine.position import Position
-from engine.rules import STANDARD, Rules
+from engine.rules import SEED, STANDARD, Rules
 
 # Eight finished red-blue pairs on ranks 1, 3 and 5 (pairs score for nobody):
 # 16 connected satellites that keep out of the way.
@@ -95,3 +95,16 @@ def finish_or_wait() -> Position:
         },
         quiet=98,
     )  # fmt: skip
+
+
+FORTRESS = {
+    "a5": "r3", "j6": "r3", "e10": "r2", "h1": "r2", "d7": "r4", "d8": "b1",
+    "e7": "b1", "f4": "b2", "g2": "b3", "c3": "b4",
+}  # fmt: skip
+
+
+def fortress(rules: Rules = SEED, quiet: int = 0, closed: int = 0) -> Position:
+    """Blue to move and behind: Red controls a colony and one red satellite on
+    each edge occupies all four, so under the seed rules nothing can ever
+    connect again (a repeated position is a loop for good)."""
+    return build(FORTRESS, side="b", quiet=quiet, closed=closed, rules=rules)

@@ -1,7 +1,7 @@
 """The search knows the game's history: a repeated position is scored as the
 no-progress rule's result, so the side behind does not walk into a loop."""
 
-from positions import build
+from positions import fortress
 
 from engine.ai.levels import choose_move
 from engine.notation import format_move
@@ -16,18 +16,6 @@ def reverse(position: Position, move: int) -> int:
         if format_move(candidate) == "-".join(reversed(format_move(move).split("-"))):
             return candidate
     raise AssertionError(f"{format_move(move)} cannot be taken back")
-
-
-def fortress() -> Position:
-    """Blue to move and behind for good: Red controls a colony and one red
-    satellite on each edge occupies all four, so nothing can ever connect."""
-    return build(
-        {
-            "a5": "r3", "j6": "r3", "e10": "r2", "h1": "r2", "d7": "r4", "d8": "b1",
-            "e7": "b1", "f4": "b2", "g2": "b3", "c3": "b4",
-        },
-        side="b",
-    )  # fmt: skip
 
 
 def test_behind_the_search_steers_away_from_a_position_the_game_has_seen() -> None:

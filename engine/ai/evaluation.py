@@ -1,12 +1,13 @@
-"""How good a position is for the player to move, in points (1000 = one colony).
+"""How good a position is for the player to move, in points (960 = one unit of
+log-odds of winning).
 
 The final score (RULES.md 7) counts controlled colonies, then compares the
 lowest controlled totals.  The evaluation reads the groups the position keeps
 incrementally and values:
 
-* each controlled colony, more when its margin (own sum minus the other
-  colour's) is too large to be overturned by the satellites that may still
-  join it (a crowned colony of 6 is final);
+* each controlled colony, more when it is crowned (final) or leads by a
+  wide margin (own sum minus the other colour's), else more for each point of
+  its margin;
 * who would win if the game ended now, which carries the tiebreak by the
   lowest controlled totals;
 * pairs, which are colonies in waiting: the larger value in a pair usually
@@ -14,7 +15,12 @@ incrementally and values:
 * connection threats: unconnected satellites that stand exactly their value
   away from an empty cell beside an enemy satellite, ready for the moment an
   edge is empty (RULES.md 3, the edge rule);
-* unconnected satellites near the middle of the board, where the threats are.
+* unconnected satellites near the middle of the board, where the threats are;
+* the stall's first move: with every edge occupied and nothing connecting,
+  connections open after a stall (RULES.md 6.5), and the player to move then
+  connects first.  That player is known from the counts already (the plies
+  alternate), and the first connection is theirs to take when they have one
+  within reach.
 
 Finished games are scored exactly, far outside the range of the heuristic.
 """
@@ -26,20 +32,42 @@ from engine.pieces import BLUE, NOBODY, RED, Colour, other, piece
 from engine.position import COLONY_SIZE, MAX_GROUP, Position
 from engine.scoring import game_winner, score
 
-COLONY: Final = 1000
-"""A controlled colony whose control can no longer change."""
-OPEN_COLONY: Final = 600
+# The weights are fitted to the results of the balance lab's recorded games
+# (benchmarks/fit_evaluation.py prints them: a logistic regression of each
+# game's result on its positions' terms, at 960 points per unit of log-odds,
+# the scale that suited the hand-set weights before them).
+SECURE_COLONY: Final = 537
+"""A controlled colony that is crowned, or leads by SECURE_MARGIN or more."""
+SECURE_MARGIN: Final = 4
+"""The margin (own sum minus the other colour's) from which a colony counts as secure."""
+OPEN_COLONY: Final = 296
 """A controlled colony that can still grow, before its margin is counted."""
-MARGIN_STEP: Final = 100
-"""Per point of margin, up to a secure colony."""
-WIN_NOW: Final = 300
-"""Winning the position as it stands (colony count or tiebreak)."""
-PAIR: Final = 150
-PAIR_STEP: Final = 40
-THREAT: Final = 25
+MARGIN_STEP: Final = 114
+"""Per point of an open colony's margin."""
+PAIR: Final = 229
+"""A pair whose larger value is one's own (pairs are colonies in waiting)."""
+PAIR_STEP: Final = -45
+"""Per point of a pair's margin: a pair won by much ties up a big satellite."""
+THREAT: Final = 102
 """Per unconnected satellite with a connection in reach."""
-CENTRE_STEP: Final = 4
-"""Per step closer to the middle, for each unconnected satellite."""
+CENTRE_STEP: Final = 41
+"""Per step from the nearest corner, for each unconnected satellite."""
+WIN_NOW: Final = 850
+"""Winning the position as it stands (colony count or tiebreak)."""
+STALL_FIRST: Final = 21
+"""Moving first when a stall opens connections, with a connection in reach."""
+WEIGHTS: Final = (
+    SECURE_COLONY,
+    OPEN_COLONY,
+    MARGIN_STEP,
+    PAIR,
+    PAIR_STEP,
+    THREAT,
+    CENTRE_STEP,
+    WIN_NOW,
+    STALL_FIRST,
+)
+"""The points of each term of ``evaluation_terms``, in its order."""
 
 WIN: Final = 1_000_000
 """A won finished game; a shorter win scores a little higher."""
@@ -50,59 +78,110 @@ add (a lead is at most 8 colonies), so of two wins the sooner one is preferred."
 
 
 def _centrality(cell: Cell) -> int:
-    """0 on the edge, 4 on the four middle cells."""
+    """Orthogonal steps from the nearest corner: 0 on a corner, 8 on the four middle cells."""
     f = file_of(cell)
     r = rank_of(cell)
     return min(f, SIZE - 1 - f) + min(r, SIZE - 1 - r)
 
 
-CENTRE_BONUS: Final[tuple[int, ...]] = tuple(
-    CENTRE_STEP * _centrality(cell) for cell in range(CELLS)
+CENTRALITY: Final[tuple[int, ...]] = tuple(_centrality(cell) for cell in range(CELLS))
+
+
+Terms = tuple[int, int, int, int, int, int, int, int, int]
+"""The evaluation's terms, Red's minus Blue's (``evaluation_terms``)."""
+TERM_NAMES: Final = (
+    "secure colonies",
+    "open colonies",
+    "open colonies' margins",
+    "pairs",
+    "pairs' margins",
+    "threats",
+    "centre",
+    "winning now",
+    "stall's first move",
 )
 
 
-def colony_value(size: int, margin: int) -> int:
-    """What controlling a colony of ``size`` with ``margin`` (> 0) is worth."""
-    if size >= MAX_GROUP:
-        return COLONY
-    return min(COLONY, OPEN_COLONY + MARGIN_STEP * margin)
-
-
-def pair_value(margin: int) -> int:
-    """A pair's worth to Red for ``margin`` = red value minus blue value."""
-    if margin > 0:
-        return PAIR + PAIR_STEP * margin
-    if margin < 0:
-        return -PAIR + PAIR_STEP * margin
-    return 0
-
-
-def evaluate_for_red(position: Position) -> int:
-    """The heuristic value for Red (positive) against Blue (negative)."""
+def evaluation_terms(position: Position) -> Terms:
+    """What the evaluation counts, each as Red's minus Blue's: controlled colonies
+    that are crowned or lead by SECURE_MARGIN (secure), the other controlled
+    colonies and their margins, pairs (who leads each, and by how much),
+    unconnected satellites with a connection in reach, their steps towards the
+    middle, who wins as it stands, and who moves first with a connection in
+    reach when the stall under way opens connections.  ``evaluate_for_red`` is
+    their sum weighted by WEIGHTS."""
     group_of = position.group_of
     group_size = position.group_size
     red_sums = position.group_sum[RED]
     blue_sums = position.group_sum[BLUE]
-    value = 0
+    secure = colonies = margins = pairs = pair_margins = centre = 0
     for colour in (RED, BLUE):
         sign = 1 if colour == RED else -1
         for cell in position.cells_of[colour]:
             anchor = group_of[cell]
             if anchor < 0:
-                value += sign * CENTRE_BONUS[cell]
+                centre += sign * CENTRALITY[cell]
                 continue
             if anchor != cell:
                 continue
             margin = red_sums[anchor] - blue_sums[anchor]
             size = group_size[anchor]
+            lead = 1 if margin > 0 else -1 if margin < 0 else 0
             if size == 2:
-                value += pair_value(margin)
-            elif margin > 0:
-                value += colony_value(size, margin)
-            elif margin < 0:
-                value -= colony_value(size, -margin)
-    value += THREAT * (connection_threats(position, RED) - connection_threats(position, BLUE))
-    return value + WIN_NOW * _winner_sign(position)
+                pairs += lead
+                pair_margins += margin
+            elif lead and (size >= MAX_GROUP or lead * margin >= SECURE_MARGIN):
+                secure += lead
+            elif lead:
+                colonies += lead
+                margins += margin
+    red_threats = connection_threats(position, RED)
+    blue_threats = connection_threats(position, BLUE)
+    first = stall_first_mover(position)
+    stall = 0
+    if first == RED and red_threats:
+        stall = 1
+    elif first == BLUE and blue_threats:
+        stall = -1
+    return (
+        secure,
+        colonies,
+        margins,
+        pairs,
+        pair_margins,
+        red_threats - blue_threats,
+        centre,
+        _winner_sign(position),
+        stall,
+    )
+
+
+def evaluate_for_red(position: Position) -> int:
+    """The heuristic value for Red (positive) against Blue (negative)."""
+    t = evaluation_terms(position)
+    return (
+        SECURE_COLONY * t[0]
+        + OPEN_COLONY * t[1]
+        + MARGIN_STEP * t[2]
+        + PAIR * t[3]
+        + PAIR_STEP * t[4]
+        + THREAT * t[5]
+        + CENTRE_STEP * t[6]
+        + WIN_NOW * t[7]
+        + STALL_FIRST * t[8]
+    )
+
+
+def stall_first_mover(position: Position) -> Colour:
+    """Who moves first when the stall under way opens connections (RULES.md 6.5),
+    if nothing connects and every edge stays occupied till then; NOBODY when
+    connections are open already (an edge is free, or the stall has opened
+    them: the search plays them out), in a grace phase (the game ends first) and
+    under rules without the opening."""
+    plies = position.plies_until_stall_opens()
+    if not plies or position.grace:
+        return NOBODY
+    return position.side if plies % 2 == 0 else other(position.side)
 
 
 def connection_threats(position: Position, colour: Colour) -> int:

@@ -290,14 +290,11 @@ class Search:
         position = self.position
         if depth <= 0 or ply >= MAX_PLY:
             return self._quiesce(alpha, beta, ply, self.limits.quiescence)
-        moves = self._move_lists[ply]
-        position.generate_moves(moves)
-        if not moves:
-            return self._final(ply)
         key = self._key()
         entry = self._table.get(key)
         table_move = 0
         if entry is not None:
+            # (Only a position with moves is ever stored: a finished game is not.)
             entry_depth, bound, entry_value, table_move = entry
             if entry_depth >= depth:
                 if bound == EXACT:
@@ -306,6 +303,10 @@ class Search:
                     return entry_value
                 if bound == UPPER and entry_value <= alpha:
                     return entry_value
+        moves = self._move_lists[ply]
+        position.generate_moves(moves)
+        if not moves:
+            return self._final(ply)
         self._order(moves, table_move, ply)
         floor_above = self._loop_floor
         self._loop_floor = MAX_PLY

@@ -4,17 +4,24 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import blockade, build, finish_or_wait, tiebreak_finale
+from positions import blockade, build, finish_or_wait, fortress, tiebreak_finale
 
-from engine.ai.evaluation import WIN_THRESHOLD, evaluate, winner_now
+from engine.ai.evaluation import (
+    WIN_THRESHOLD,
+    connection_threats,
+    evaluate,
+    evaluation_terms,
+    stall_first_mover,
+    winner_now,
+)
 from engine.ai.levels import LEVELS, choose_move, hint
 from engine.ai.search import CHECK_EVERY, Limits, Search
 from engine.moves import DISPLACEMENT, PASS, kind_of
 from engine.notation import format_move, parse_position
-from engine.pieces import BLUE, RED
+from engine.pieces import BLUE, NOBODY, RED
 from engine.playout import random_move
 from engine.position import Position
-from engine.rules import SEED
+from engine.rules import SEED, STANDARD
 from engine.scoring import score
 from engine.start import starting_position
 
@@ -59,10 +66,16 @@ def test_passes_when_passing_is_the_only_move() -> None:
 
 
 def test_plays_a_displacement_with_its_landing_cell() -> None:
-    # RULES.md 9: the red 3 on g2 can take g5 and push the blue 2 away; North is empty.
+    # RULES.md 9: the red 3 on g2 can take g5 and push the blue 2 away; North is
+    # empty.  The red 4 on c8 keeps Red moving afterwards (with no satellite of
+    # its own left free, Red could only pass while Blue's 4s build colonies, and
+    # keeping the 3 back would be the better move).
     position = build(
-        {"e5": "r1", "f5": "b3", "f6": "r1", "g5": "b2", "g2": "r3", "a3": "b4", "j4": "b4"}
-    )
+        {
+            "e5": "r1", "f5": "b3", "f6": "r1", "g5": "b2", "g2": "r3", "a3": "b4",
+            "j4": "b4", "c8": "r4",
+        }
+    )  # fmt: skip
     move = hint(position).move
     # Only the displacement turns Blue's colony (red 2, blue 3) into Red's.
     assert kind_of(move) == DISPLACEMENT
@@ -143,13 +156,36 @@ def test_a_finished_game_has_no_move_to_search() -> None:
 
 
 def test_the_evaluation_is_antisymmetric_in_the_side_to_move() -> None:
+    # Under the seed rules no stall opens connections, so who is to move
+    # changes nothing but the point of view.
     position = parse_position(
         "..r3r4.r3.r3../....r1.r2.../.b2.......b3/.b1......b1./.b1.......b3/"
-        ".b2.......b4/b4........b4/b3.......b2./..r2.r2r1.r1../...r4..r4... r 0 0 0"
+        ".b2.......b4/b4........b4/b3.......b2./..r2.r2r1.r1../...r4..r4... r 0 0 0",
+        SEED,
     )
     red_view = evaluate(position)
     position.side = 1
     assert evaluate(position) == -red_view
+
+
+def test_the_player_to_move_when_a_stall_opens_connections_moves_first() -> None:
+    # Every edge occupied, nothing connecting: connections open for the player
+    # to move once both counts reach 20 (RULES.md 6.5), so the player to move
+    # now moves first then when an even number of plies remains.
+    for quiet, closed, first in ((18, 18, BLUE), (19, 19, RED), (2, 30, BLUE), (40, 5, RED)):
+        assert stall_first_mover(fortress(STANDARD, quiet, closed)) == first
+    assert stall_first_mover(fortress(STANDARD, 20, 20)) == NOBODY  # open now: searched
+    assert stall_first_mover(fortress(SEED, 18, 18)) == NOBODY
+    free_edge = fortress(STANDARD)
+    free_edge.make(next(m for m in free_edge.legal_moves() if format_move(m) == "c3-d4"))
+    free_edge.make(next(m for m in free_edge.legal_moves() if format_move(m) == "e10-f9"))
+    assert free_edge.free_edges() == [0] and stall_first_mover(free_edge) == NOBODY
+    # The evaluation counts the first move for its player (+1 Red, -1 Blue) when
+    # that player has a connection in reach; here both have.
+    for counts, first, sign in ((18, BLUE, -1), (19, RED, 1)):
+        position = fortress(STANDARD, counts, counts)
+        assert connection_threats(position, first) > 0
+        assert evaluation_terms(position)[-1] == sign
 
 
 @settings(max_examples=60, deadline=None)

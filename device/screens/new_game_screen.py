@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from device.link.game import Role
 from device.play.game import Game, GameSetup, Mode
-from device.play.opponent import DEFAULT_LEVEL, LEVEL_NUMBERS
+from device.play.opponent import LEVEL_NUMBERS
 from device.screens.link_screens import connect, port_label, role_for
 from device.screens.menu_screen import Item, MenuScreen
 from device.screens.screen import Host
@@ -17,7 +17,7 @@ class NewGameScreen(MenuScreen):
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)
-        self.setup = GameSetup(mode=Mode.VERSUS_AI, ai_level=DEFAULT_LEVEL)
+        self.setup = GameSetup(mode=Mode.VERSUS_AI)
         self.port_index = 0
         self.chosen_role = Role.HOST
         """The role the player last chose; a socket port suggests its own."""

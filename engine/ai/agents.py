@@ -10,6 +10,8 @@
 ``level3``          a level exactly as players meet it (``engine.ai.levels``)
 ``level5:N``        a level's search with its node budget replaced by N
 ``level5@S``        a level's search with S seconds a move instead of nodes
+``level5x2``        a level searching in 2 worker processes, as a handheld with
+                    spare cores does (``engine.ai.parallel``); with ``:N`` or ``@S``
 
 Agents are plain data, so the arena can send them to worker processes.
 """
@@ -23,8 +25,10 @@ from engine.ai.blockade import blockade_move
 from engine.ai.fortress import fortress_move
 from engine.ai.levels import level
 from engine.ai.mcts import mcts_move
+from engine.ai.parallel import ParallelSearch
 from engine.ai.search import Search
 from engine.ai.uct import uct_move
+from engine.arguments import MAX_WORKERS
 from engine.moves import Move
 from engine.playout import greedy_move, random_move
 from engine.position import Position
@@ -47,8 +51,10 @@ WITHOUT_BUDGET = (Kind.RANDOM, Kind.GREEDY, Kind.FORTRESS, Kind.BLOCKADE)
 WITH_BUDGET = (Kind.UCT, Kind.MCTS)
 """The kinds named alone, and the kinds that need a budget (N playouts or S seconds)."""
 AGENT_FORMS = (
-    "random, greedy, fortress, blockade, uct:N, uct@S, mcts:N, mcts@S, level1..level5[:N|@S]"
+    "random, greedy, fortress, blockade, uct:N, uct@S, mcts:N, mcts@S, level1..level5[xW][:N|@S]"
 )
+WORKERS_MARK = "x"
+"""Between a level and its worker processes: ``level5x2``."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +66,8 @@ class Agent:
     nodes: int = 0
     seconds: float = 0.0
     spec: str = ""
+    workers: int = 1
+    """Worker processes a level searches in (1: none)."""
 
     def choose(self, position: Position, rng: random.Random) -> Move:
         """This agent's move (the position must not be over)."""
@@ -78,7 +86,10 @@ class Agent:
         limits = level(self.level).limits
         if self.nodes or self.seconds:
             limits = replace(limits, nodes=self.nodes, seconds=self.seconds)
-        return Search(position, limits, rng.getrandbits(32)).run().move
+        seed = rng.getrandbits(32)
+        if self.workers > 1:
+            return ParallelSearch(position, limits, seed, self.workers).run().move
+        return Search(position, limits, seed).run().move
 
 
 def parse_agent(spec: str) -> Agent:
@@ -103,10 +114,12 @@ def parse_agent(spec: str) -> Agent:
             )
         return Agent(kind, nodes=nodes, seconds=seconds, spec=text)
     prefix = Kind.LEVEL.value
-    number = whole_number(name.removeprefix(prefix)) if name.startswith(prefix) else None
-    if number is not None:
+    number_text, _, workers_text = name.removeprefix(prefix).partition(WORKERS_MARK)
+    number = whole_number(number_text) if name.startswith(prefix) else None
+    workers = whole_number(workers_text) if workers_text else 1
+    if number is not None and workers:
         level(number)  # checks the range
-        return Agent(Kind.LEVEL, level=number, nodes=nodes, seconds=seconds, spec=text)
+        return Agent(Kind.LEVEL, number, nodes, seconds, text, min(workers, MAX_WORKERS))
     raise ValueError(f"unknown agent {shown(spec)} ({AGENT_FORMS})")
 
 

@@ -2,11 +2,14 @@
 
 import math
 import random
+from dataclasses import replace
 
 import pytest
 
 from engine.ai.agents import parse_agent
 from engine.ai.arena import elo_difference, play_game, run_arena, score_interval, summarize
+from engine.ai.levels import level
+from engine.ai.parallel import ParallelSearch
 from engine.ai.uct import uct_move
 from engine.cli import main
 from engine.notation import format_move, format_position
@@ -22,6 +25,17 @@ def test_agent_specs_name_kinds_and_budgets() -> None:
     timed = parse_agent("level5@0.25")
     assert (timed.kind, timed.level, timed.nodes, timed.seconds) == ("level", 5, 0, 0.25)
     assert parse_agent("level3:900").nodes == 900
+    split = parse_agent("level5x2:3000")
+    assert (split.level, split.workers, split.nodes) == (5, 2, 3000)
+    assert parse_agent("level5").workers == 1
+
+
+def test_a_level_in_worker_processes_plays_what_the_split_search_chooses() -> None:
+    position = starting_position(8)
+    move = parse_agent("level5x2:400").choose(position, random.Random(3))
+    seed = random.Random(3).getrandbits(32)
+    limits = replace(level(5).limits, nodes=400, seconds=0.0)
+    assert move == ParallelSearch(position, limits, seed, 2).run().move
 
 
 @pytest.mark.parametrize(
@@ -33,6 +47,7 @@ def test_agent_specs_name_kinds_and_budgets() -> None:
         ("uct@-1", "seconds"),
         ("random:5", "no budget"),
         ("minimax", "unknown agent"),
+        ("level5x0", "unknown agent"),
     ],
 )
 def test_bad_agent_specs_are_explained(spec: str, reason: str) -> None:

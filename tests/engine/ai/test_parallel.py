@@ -3,14 +3,15 @@
 import time
 
 import pytest
-from positions import finish_or_wait, tiebreak_finale
+from positions import finish_or_wait, fortress, tiebreak_finale
 
 from engine.ai import thinker as thinker_module
 from engine.ai.parallel import ParallelSearch, default_workers
-from engine.ai.search import Limits
+from engine.ai.search import Limits, Search
 from engine.ai.thinker import Thinker
 from engine.notation import format_move
 from engine.pieces import RED
+from engine.rules import SEED
 from engine.scoring import score
 from engine.start import starting_position
 
@@ -22,6 +23,19 @@ def test_workers_share_the_root_moves_and_agree_on_a_legal_move() -> None:
     assert first.move in position.legal_moves()
     assert (first.move, first.value, first.nodes) == (second.move, second.value, second.nodes)
     assert first.nodes > 400  # each worker spent its own budget
+
+
+def test_workers_search_under_the_rules_of_the_game() -> None:
+    # Thirty stalled plies: under the standard rules connections would be open
+    # (RULES.md 6.5), under the seed rules they stay closed.  Each worker must
+    # find what a search of its share of the moves finds here, in this process.
+    position = fortress(SEED, quiet=30, closed=30)
+    limits = Limits(nodes=1_500, contempt=300)
+    moves = position.legal_moves()
+    shares = [Search(position, limits, 4, root_moves=moves[i::2]).run() for i in range(2)]
+    best = max(shares, key=lambda result: result.value)
+    split = ParallelSearch(position, limits, 4, workers=2).run()
+    assert (split.move, split.value) == (best.move, best.value)
 
 
 def test_the_winning_move_is_found_whichever_worker_holds_it() -> None:

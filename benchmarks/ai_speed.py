@@ -1,12 +1,17 @@
 """How fast each level answers: nodes a second and seconds a move, over real games.
 
-    python benchmarks/ai_speed.py [--games N] [--levels 1,5]
+    python benchmarks/ai_speed.py [--games N] [--levels 1,5] [--against greedy]
+        [--rules standard]
 
-Each chosen level plays Red against the greedy baseline from seeds 1..N and
-every move it makes is timed, by the wall clock and by the process's CPU
-time (on a busy machine the second is the fairer measure).  Run it on the
-target machine (a handheld is several times slower than a desktop) to check
-the level budgets; the report says whether the engine runs compiled.
+Each chosen level plays Red against an arena agent (the greedy baseline by
+default; ``--against level5`` for the positions a strong opponent makes) from
+seeds 1..N, and every move it makes is timed, by the wall clock and by the
+process's CPU time (on a busy machine the second is the fairer measure).
+Run it on the target machine (a handheld is several times slower than a
+desktop) to check the level budgets; the report says whether the engine runs
+compiled.  A Raspberry Pi Zero 2 W runs Python 5-8 times slower than this
+development machine (the virtual Zero 2 W's calibration, deploy/README.md):
+the report multiplies the CPU times by that for an estimate there.
 """
 
 import random
@@ -14,22 +19,27 @@ import statistics
 import time
 
 from engine import is_compiled
+from engine.ai.agents import AGENT_FORMS, parse_agent
 from engine.ai.levels import LEVELS
 from engine.ai.search import Search
-from engine.arguments import MAX_GAMES, OneLineParser, whole_number_in
+from engine.arguments import MAX_GAMES, OneLineParser, add_rules_option, whole_number_in
 from engine.pieces import RED
-from engine.playout import greedy_move
+from engine.rules import Rules, rules_named
 from engine.start import starting_position
 
+ZERO_2W_SLOWER = (5, 8)
+"""How many times slower a Zero 2 W runs Python than the development machine."""
 
-def time_level(number: int, games: int) -> list[str]:
+
+def time_level(number: int, games: int, against: str, rules: Rules) -> list[str]:
     """One report line: the level's moves, mean and longest time, nodes a second."""
     limits = LEVELS[number - 1].limits
+    opponent = parse_agent(against)
     seconds: list[float] = []
-    cpu = 0.0
+    cpu: list[float] = []
     nodes = 0
     for seed in range(1, games + 1):
-        position = starting_position(seed)
+        position = starting_position(seed, rules)
         rng = random.Random(seed)
         while not position.is_over():
             if position.side == RED:
@@ -37,19 +47,25 @@ def time_level(number: int, games: int) -> list[str]:
                 cpu_started = time.process_time()
                 result = Search(position, limits, seed).run()
                 seconds.append(time.perf_counter() - started)
-                cpu += time.process_time() - cpu_started
+                cpu.append(time.process_time() - cpu_started)
                 nodes += result.nodes
                 move = result.move
             else:
-                move = greedy_move(position, rng)
+                move = opponent.choose(position, rng)
             position.make(move)
     ordered = sorted(seconds)
+    cpu_ordered = sorted(cpu)
+    low, high = ZERO_2W_SLOWER
+    worst = cpu_ordered[-1]
     return [
-        f"level {number} ({LEVELS[number - 1].name}, {limits.nodes} nodes): {len(seconds)} moves, "
-        f"mean {statistics.fmean(seconds):.3f} s, 90th percentile "
-        f"{ordered[int(0.9 * (len(ordered) - 1))]:.3f} s, longest {ordered[-1]:.3f} s, "
-        f"{nodes / sum(seconds):,.0f} nodes/s; CPU time {cpu / len(seconds):.3f} s a move "
-        "(what an unloaded machine would take)"
+        f"level {number} ({LEVELS[number - 1].name}, {limits.nodes} nodes) against {against}: "
+        f"{len(seconds)} moves, wall clock mean {statistics.fmean(seconds):.3f} s, "
+        f"90th percentile {ordered[int(0.9 * (len(ordered) - 1))]:.3f} s, longest "
+        f"{ordered[-1]:.3f} s, {nodes / sum(seconds):,.0f} nodes/s",
+        f"  CPU time (what an unloaded machine would take): mean {statistics.fmean(cpu):.3f} s, "
+        f"90th percentile {cpu_ordered[int(0.9 * (len(cpu_ordered) - 1))]:.3f} s, "
+        f"longest {worst:.3f} s; on a Zero 2 W ({low}-{high}x) longest "
+        f"{worst * low:.2f}-{worst * high:.2f} s",
     ]
 
 
@@ -57,10 +73,14 @@ def main() -> None:
     parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default=3, **whole_number_in(1, MAX_GAMES, ""))
     parser.add_argument("--levels", default="1,2,3,4,5")
+    parser.add_argument("--against", default="greedy", help=f"Blue, an agent: {AGENT_FORMS}")
+    add_rules_option(parser, "the rules the games are played under")
     options = parser.parse_args()
-    print(f"engine compiled: {is_compiled()}")
+    rules = rules_named(options.rules)
+    parse_agent(options.against)  # a bad spec fails before any game
+    print(f"engine compiled: {is_compiled()}; rules {rules.id}")
     for number in (int(text) for text in options.levels.split(",")):
-        for line in time_level(number, options.games):
+        for line in time_level(number, options.games, options.against, rules):
             print(line, flush=True)
 
 

@@ -7,6 +7,7 @@ difference and its interval follow from the score by the logistic model.
 Pairs can be spread over worker processes (``--workers``).
 """
 
+import json
 import math
 import statistics
 import sys
@@ -14,6 +15,7 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from random import Random
 
 from engine.ai.agents import AGENT_FORMS, Agent, parse_agent
@@ -122,25 +124,53 @@ def run_arena(
     workers: int,
     progress: bool = False,
     rules: Rules = STANDARD,
+    record: Path | None = None,
 ) -> list[GameResult]:
-    """Play ``pairs`` seeds from ``first_seed``; results in seed order."""
+    """Play ``pairs`` seeds from ``first_seed``; results in seed order.  With
+    ``record``, each game is added to that file as it ends, a line of the
+    balance lab's results (``result_line``)."""
     tasks = [(a, b, seed, rules) for seed in range(first_seed, first_seed + pairs)]
     results: list[GameResult] = []
     if workers <= 1:
         for task in tasks:
-            results.extend(play_pair(task))
-            _report_progress(progress, a, b, results, pairs)
+            _finish_pair(play_pair(task), results, a, b, pairs, progress, rules, record)
         return results
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for pair in pool.map(play_pair, tasks):
-            results.extend(pair)
-            _report_progress(progress, a, b, results, pairs)
+            _finish_pair(pair, results, a, b, pairs, progress, rules, record)
     return results
 
 
-def _report_progress(
-    progress: bool, a: Agent, b: Agent, results: list[GameResult], pairs: int
+def result_line(base: Rules, variant: str, players: str, result: GameResult) -> str:
+    """One game as a JSON line of a results file (the balance lab's format)."""
+    return json.dumps(
+        {
+            "base": base.id,
+            "variant": variant,
+            "players": players,
+            "seed": result.seed,
+            "a_is_red": result.a_is_red,
+            "a_points": result.a_points,
+            "moves": list(result.moves),
+        }
+    )
+
+
+def _finish_pair(
+    pair: tuple[GameResult, GameResult],
+    results: list[GameResult],
+    a: Agent,
+    b: Agent,
+    pairs: int,
+    progress: bool,
+    rules: Rules,
+    record: Path | None,
 ) -> None:
+    results.extend(pair)
+    if record is not None:
+        players = f"{a.spec},{b.spec}"
+        with record.open("a", encoding="utf-8") as out:
+            out.write("".join(result_line(rules, rules.name, players, r) + "\n" for r in pair))
     if progress:
         points = sum(r.a_points for r in results)
         print(
@@ -220,7 +250,8 @@ def arena_parser() -> CommandParser:
     parser = CommandParser(
         "arena",
         "paired games between two agents, with a score and an interval",
-        "%(prog)s A B [--rules NAME] [--games N] [--seed S] [--workers W] [--progress]",
+        "%(prog)s A B [--rules NAME] [--games N] [--seed S] [--workers W] [--progress] "
+        "[--results FILE]",
     )
     parser.add_argument("a", metavar="A", help=f"an agent: {AGENT_FORMS}")
     parser.add_argument("b", metavar="B", help="the other agent")
@@ -240,6 +271,12 @@ def arena_parser() -> CommandParser:
         "--workers", default=1, metavar="W", **whole_number_in(1, MAX_WORKERS, "processes")
     )
     parser.add_argument("--progress", action="store_true", help="a line on stderr per game")
+    parser.add_argument(
+        "--results",
+        type=Path,
+        metavar="FILE",
+        help="add every game to FILE as it ends (the balance lab's results format)",
+    )
     return parser
 
 
@@ -251,5 +288,9 @@ def cmd_arena(args: list[str]) -> list[str]:
         raise ValueError("--games must be even: each seed is played with both colours")
     rules = rules_named(options.rules)
     pairs = options.games // 2
-    results = run_arena(a, b, pairs, options.seed, options.workers, options.progress, rules)
+    if options.results is not None:
+        options.results.open("a").close()  # a file that cannot be written stops the run now
+    results = run_arena(
+        a, b, pairs, options.seed, options.workers, options.progress, rules, options.results
+    )
     return summarize(a, b, results, options.seed)

@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from engine.ai.agents import parse_agent
-from engine.ai.arena import GameResult
+from engine.ai.arena import result_line
 from engine.ai.lab_backends import Backend, games_per_seed, play_all
 from engine.arguments import (
     MAX_GAMES,
@@ -178,21 +178,6 @@ def game_facts(seed: int, moves: list[Move], rules: Rules) -> GameFacts:
 
 
 # ---------------------------------------------------------------- the run
-
-
-def result_line(base: Rules, variant: str, players: str, result: GameResult) -> str:
-    """One game as a JSON line of the results file."""
-    return json.dumps(
-        {
-            "base": base.id,
-            "variant": variant,
-            "players": players,
-            "seed": result.seed,
-            "a_is_red": result.a_is_red,
-            "a_points": result.a_points,
-            "moves": list(result.moves),
-        }
-    )
 
 
 def read_results(path: Path) -> list[dict[str, object]]:

@@ -3,17 +3,21 @@
 import math
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from engine.ai.agents import parse_agent
 from engine.ai.arena import elo_difference, play_game, run_arena, score_interval, summarize
+from engine.ai.lab import entry_rules, read_results, seed_and_moves
 from engine.ai.levels import level
 from engine.ai.parallel import ParallelSearch
 from engine.ai.uct import uct_move
 from engine.cli import main
 from engine.notation import format_move, format_position
+from engine.pieces import NOBODY, RED
 from engine.rules import SEED
+from engine.scoring import score
 from engine.start import starting_position
 
 
@@ -105,6 +109,34 @@ def test_the_arena_command_reports(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "greedy", "random", "--games", "2", "--seed", "4"]) == 0
     out = capsys.readouterr().out
     assert "greedy vs random: 2 games" in out and "ended by:" in out
+
+
+def test_the_arena_keeps_its_games_for_the_labs_tools(tmp_path: Path) -> None:
+    record = tmp_path / "games.jsonl"
+    args = ["arena", "greedy", "random", "--games", "2", "--seed", "4", "--rules", "seed"]
+    assert main([*args, "--results", str(record)]) == 0
+    games = read_results(record)
+    assert [(g["seed"], g["a_is_red"], g["players"]) for g in games] == [
+        (4, True, "greedy,random"),
+        (4, False, "greedy,random"),
+    ]
+    for game in games:  # each replays, under its rules, to the result it records
+        seed, moves = seed_and_moves(game)
+        position = starting_position(seed, entry_rules(game))
+        for move in moves:
+            position.make(move)
+        assert position.is_over() and entry_rules(game) == SEED
+        winner = score(position).winner
+        red_points = 0.5 if winner == NOBODY else float(winner == RED)
+        assert game["a_points"] == (red_points if game["a_is_red"] else 1 - red_points)
+
+
+def test_an_arena_record_that_cannot_be_written_stops_it_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["arena", "level5", "level5", "--games", "200"]
+    assert main([*args, "--results", str(tmp_path / "missing" / "games.jsonl")]) == 2
+    assert "games.jsonl" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,91 @@
+"""What the stall ruling did in recorded games: who connected when a stall opened
+connections, and whether a player lost by holding edges it could not afford.
+
+    python benchmarks/stall_openings.py RESULTS.jsonl [RESULTS.jsonl ...]
+
+RESULTS are results files of the arena (``--results``) or the balance lab,
+read from the first player's side (A, the first of the pair).  Every game is
+replayed: each time a stall opens connections (RULES.md 6.5: every edge
+occupied and nothing connected for 20 plies), the player to move then moves
+first.  The report counts, for each side, the openings it moved first at and
+the connections it made while a stall held connections open.  A game is
+*lost by holding edges* when A lost it after A had a satellite on an edge
+that no satellite of B occupied (A's own holding kept connections closed),
+and B, on a stall's opening, made a connection that turned the position from
+won for A into won for B as it stood.  It also counts the games the
+no-progress rule ended (RULES.md 6.4).
+"""
+
+from collections import Counter
+from pathlib import Path
+
+from engine.ai.evaluation import winner_now
+from engine.ai.lab import entry_rules, read_results, seed_and_moves
+from engine.arguments import OneLineParser
+from engine.pieces import BLUE, RED, Colour, other
+from engine.position import ENDED_NO_PROGRESS, Position
+from engine.start import starting_position
+
+
+def holds_an_edge_alone(position: Position, colour: Colour) -> bool:
+    """Some edge holds satellites of ``colour`` and none of the other colour."""
+    return bool(position.edges_held(colour) & ~position.edges_held(other(colour)))
+
+
+def study(entry: dict[str, object], counts: Counter[str]) -> None:
+    """Replay one game and add what it shows to ``counts``."""
+    seed, moves = seed_and_moves(entry)
+    position = starting_position(seed, entry_rules(entry))
+    a = RED if entry["a_is_red"] else BLUE
+    sides = {a: "A", other(a): "B"}
+    turned_by_b = False
+    opening_seen = False
+    for move in moves:
+        by_stall = position.plies_until_stall_opens() == 0
+        mover = position.side
+        if by_stall and not opening_seen:
+            counts[f"openings {sides[mover]} moved first at"] += 1
+        opening_seen = by_stall
+        before = position.connected_total()
+        was_winning = winner_now(position)
+        a_holds = holds_an_edge_alone(position, a)
+        position.make(move)
+        if by_stall and position.connected_total() > before:
+            counts[f"connections {sides[mover]} made in an opened stall"] += 1
+            if mover != a and was_winning == a and a_holds and winner_now(position) == mover:
+                turned_by_b = True
+    counts["games"] += 1
+    if position.end_reason() == ENDED_NO_PROGRESS:
+        counts["games ended by the no-progress rule"] += 1
+    if entry["a_points"] == 0.0:
+        counts["games A lost"] += 1
+        if turned_by_b:
+            counts["games A lost by holding edges"] += 1
+
+
+def main() -> None:
+    parser = OneLineParser(description=__doc__.splitlines()[0])
+    parser.add_argument("results", nargs="+", type=Path, help="results files (JSON lines)")
+    options = parser.parse_args()
+    counts: Counter[str] = Counter()
+    players = set()
+    for path in options.results:
+        for entry in read_results(path):
+            players.add(str(entry["players"]))
+            study(entry, counts)
+    print(f"players (A,B): {', '.join(sorted(players))}")
+    for name in (
+        "games",
+        "games A lost",
+        "games A lost by holding edges",
+        "games ended by the no-progress rule",
+        "openings A moved first at",
+        "openings B moved first at",
+        "connections A made in an opened stall",
+        "connections B made in an opened stall",
+    ):
+        print(f"{name}: {counts[name]}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,7 +1,7 @@
 """The appliance's memory with its search workers: the app (pygame, fonts, the
 title drawn) and the worker processes the computer's first move starts.
 
-    python benchmarks/appliance_memory.py [--workers N]
+    python benchmarks/appliance_memory.py [--workers N] [--level 5]
 
 Prints the resident memory (RSS) and the proportional share (PSS: pages
 shared between the processes counted once) of the app and of each worker,
@@ -31,6 +31,7 @@ from device.hardware.profiles import PROFILES
 from device.play.game import Game, GameSetup, Mode
 from device.play.opponent import EngineThinker
 from drivers.display import HeadlessDisplay
+from engine.ai.levels import DEFAULT_LEVEL
 from engine.ai.parallel import default_workers
 from engine.arguments import OneLineParser, whole_number_in
 
@@ -56,6 +57,9 @@ def main() -> None:
         "--workers", default=default_workers(), **whole_number_in(0, 64, "search processes")
     )
     parser.add_argument("--profile", default="hatmini", choices=sorted(PROFILES))
+    parser.add_argument(
+        "--level", default=DEFAULT_LEVEL, **whole_number_in(1, 5, "the computer's level")
+    )
     options = parser.parse_args()
     pygame.display.init()
     pygame.font.init()
@@ -65,7 +69,7 @@ def main() -> None:
         app = App(Devices(profile, HeadlessDisplay(profile.size), {}, Path(saves)), thinker=thinker)
         app.draw()
         before = memory_mb(os.getpid())
-        setup = GameSetup(mode=Mode.VERSUS_AI, ai_level=3, human_colour=2)
+        setup = GameSetup(mode=Mode.VERSUS_AI, ai_level=options.level, human_colour=2)
         app.start_game(Game.new(1, setup, ("Computer", "You"), "2026.12.03"))
         deadline = time.monotonic() + 60
         while app.match is not None and app.match.game.ply == 0 and time.monotonic() < deadline:

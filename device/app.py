@@ -34,6 +34,7 @@ from device.play.lighting import Lighting
 from device.play.link_games import PORT_TAG, role_of
 from device.play.match import EndListener, Match, Players
 from device.play.opponent import EngineThinker, Thinker
+from device.play.review import EngineReviewer, Reviewing
 from device.play.sounds import Effect, end_effect, move_effect
 from device.screens.dialogs import MessageScreen
 from device.screens.end_screen import EndScreen
@@ -84,10 +85,11 @@ class App:
         *,
         thinker: Thinker | None = None,
         hint_thinker: Thinker | None = None,
+        reviewing: Reviewing | None = None,
         seed: int | None = None,
     ) -> None:
-        """Run on ``devices``; the thinkers (the computer, the hint) and the seed of
-        new games may be fixed, for tests and scripts."""
+        """Run on ``devices``; the thinkers (the computer, the hint), the reviewer of
+        finished games and the seed of new games may be fixed, for tests and scripts."""
         profile = self.profile = devices.profile
         self.waiter: Waiter = devices.waiter or QueueWaiter()
         self.display = devices.display
@@ -108,6 +110,7 @@ class App:
             seed, think_ahead=lambda: self.settings.think_ahead, on_done=self.wake
         )
         self.hint_thinker: Thinker = hint_thinker or EngineThinker(seed)
+        self.reviewing: Reviewing = reviewing or EngineReviewer()
         self.link: LinkConnector | None = None
         """A connector set up in advance (used when no ``link_cable`` is given)."""
         self.link_cable = devices.link_cable
@@ -210,6 +213,8 @@ class App:
         return self.link
 
     def _close_match(self) -> None:
+        """The screens of the match go (a review opened over its end with them)."""
+        self.reviewing.cancel()
         match, self.match = self.match, None
         self._ended = None
         if match is not None:

@@ -24,6 +24,7 @@ from device.journal.events import (
     undo_event,
 )
 from device.journal.lines import Event, encode_lines
+from device.journal.reviews import review_path
 from device.play.game import Game
 from engine.notation import format_move
 
@@ -134,8 +135,12 @@ class Journal:
                 self.disk.rename(self.path, target)
             self.path, self._archived = target, True
         archive = self.path.parent
+        names = self.disk.listdir(archive)
         for old in archived_names(self.disk, archive)[:-ARCHIVE_SIZE]:
             self.disk.unlink(archive / old)
+            review = review_path(archive / old)
+            if review.name in names:  # the game's review goes with it
+                self.disk.unlink(review)
 
     def abandon(self) -> None:
         """The player gave the game up for a new one: its journal goes."""

@@ -39,6 +39,7 @@ from device.journal.file import (
 from device.journal.notice import Notice, write_failed
 from device.journal.old_saves import read_old_saves, remove_old_files
 from device.play.game import Game, GameSetup
+from engine.notation import format_move
 from engine.record import GameRecord, RecordError, format_record, parse_record
 
 log = logging.getLogger(__name__)
@@ -249,6 +250,18 @@ class SaveFolder:
     def _give_up(self) -> None:
         with contextlib.suppress(OSError):  # then it stays, older than the new one
             self.abandon()
+
+    def archived_path(self, game: Game) -> Path | None:
+        """Where ``game``, just finished here, is kept in the archive (None: saves are
+        off, or the journal in hand is another game's)."""
+        journal = self.journal
+        if journal is None or journal.disk is None or not journal.ended:
+            return None
+        if journal.path.parent != self.folder / ARCHIVE:
+            return None
+        moves = [format_move(move) for move in game.record.moves]
+        same = journal.header.record.start == game.record.start and journal.moves == moves
+        return journal.path if same else None
 
     def linked_journal(self, seed: int) -> Journal | None:
         """The open journal of the unfinished linked game drawn from ``seed``, if any."""

@@ -164,6 +164,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "end.you_lose": ("You lose", "Has perdido"),
     "end.final_board": ("Final board", "Tablero final"),
     "end.replay": ("Replay", "Reproducir"),
+    "end.review": ("Review", "Análisis"),
     "ctl.title": ("title", "inicio"),
     # Replay and past games
     "replay.move": ("Move {ply} / {plies}", "Jugada {ply} / {plies}"),
@@ -174,6 +175,39 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ctl.to_start": ("to start", "al inicio"),
     "ctl.to_end": ("to end", "al final"),
     "ctl.replay": ("replay", "reproducir"),
+    # Review
+    "review.title": ("Review", "Análisis"),
+    "review.working": (
+        "The computer goes through the game: move {ply} of {plies}",
+        "La IA repasa la partida: jugada {ply} de {plies}",
+    ),
+    "review.failed": (
+        "The review could not be finished. Try again later.",
+        "No se pudo terminar el análisis. Prueba más tarde.",
+    ),
+    "review.caption": ("Chance of winning", "Probabilidad de ganar"),
+    "review.no_moments": (
+        "No move lost much: nothing to look at again.",
+        "Ninguna jugada perdió mucho: nada que volver a ver.",
+    ),
+    "review.lost": ("Move {ply}: \u2212{lost}", "Jugada {ply}: \u2212{lost}"),
+    "review.decisive": ("decisive", "decisiva"),
+    "review.decisive_move": ("Move {ply}: decisive", "Jugada {ply}: decisiva"),
+    "review.turning_point": ("The decisive move of the game", "La jugada decisiva"),
+    "review.better": ("Better: {move}", "Mejor: {move}"),
+    "review.agrees": ("The computer's move too", "También la jugada de la IA"),
+    "review.played": ("Played: {move}", "Jugó: {move}"),
+    "review.chance": (
+        "{colour}'s chance: {before} \u2192 {after}",
+        "Probabilidad de {colour}: {before} \u2192 {after}",
+    ),
+    "review.line_step": ("Line {step}/{steps}: {move}", "Línea {step}/{steps}: {move}"),
+    "review.chance_with": (
+        "{colour}'s chance with it: {chance}",
+        "Probabilidad de {colour} con ella: {chance}",
+    ),
+    "ctl.look": ("look", "ver"),
+    "ctl.line": ("line", "línea"),
     "past.title": ("Past games", "Partidas jugadas"),
     "past.wins": ("{colour} won", "Ganó {colour}"),
     "past.you_win": ("You won", "Ganaste"),

@@ -16,6 +16,7 @@ from device.play.game import Game
 from device.play.replay import Replay, outcome_of
 from device.screens.menu_screen import BACKWARD, BROWSE, FORWARD
 from device.screens.replay_screen import ReplayScreen
+from device.screens.review_screen import ReviewScreen
 from device.screens.screen import Host, Screen
 from engine.geometry import file_of, rank_of
 from engine.pieces import BLUE, NOBODY, RED, piece
@@ -42,7 +43,7 @@ FRAME_MS = 40
 BURST = 9
 """How many satellites fly out."""
 
-CHOICES = ("menu.to_title", "end.final_board", "end.replay")
+CHOICES = ("menu.to_title", "end.final_board", "end.replay", "end.review")
 """What the player may do next, on the last screenful: A still leaves unless they move."""
 
 
@@ -122,6 +123,10 @@ class EndScreen(Screen):
     def choose(self, choice: str) -> None:
         if choice == "menu.to_title":
             self.host.to_title()
+            return
+        if choice == "end.review":
+            stored_at = self.host.saves.archived_path(self.game)
+            self.host.push(ReviewScreen(self.host, self.game, stored_at))
             return
         replay = Replay.of(self.game, at_end=choice == "end.final_board")
         self.host.push(ReplayScreen(self.host, replay, self.game.setup))

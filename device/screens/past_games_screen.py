@@ -1,4 +1,5 @@
-"""Past games: the archive, newest first; choosing one replays it."""
+"""Past games: the archive, newest first; choosing one offers its replay, its
+final board and its review."""
 
 from __future__ import annotations
 
@@ -13,15 +14,17 @@ from device.look.layout import MARGIN
 from device.look.scrolling import ListWindow, draw_more_signs, list_window
 from device.look.verdict import verdict
 from device.play.buttons import Button
-from device.play.game import Mode
+from device.play.game import Game, Mode
 from device.play.replay import Replay
 from device.screens.menu_screen import BROWSE, Item, MenuScreen
 from device.screens.replay_screen import ReplayScreen
+from device.screens.review_screen import ReviewScreen
 from device.screens.screen import Host
 
 
 class PastGamesScreen(MenuScreen):
-    """The archived games, newest first, two lines each; choosing one replays it."""
+    """The archived games, newest first, two lines each; choosing one offers what can
+    be done with it (``PastGameMenu``)."""
 
     title_key = "past.title"
     wraps = False
@@ -72,7 +75,8 @@ class PastGamesScreen(MenuScreen):
         return t("link.title" if setup.mode == Mode.LINK else "past.hotseat")
 
     def open(self, index: int) -> None:
-        """Replay a game from its start; if its moves do not read, say why and mark it."""
+        """Offer what can be done with a game; if its moves do not read, say why and
+        mark it."""
         game = self.games[index]
         problem = game.problem
         if not problem:
@@ -81,7 +85,7 @@ class PastGamesScreen(MenuScreen):
             except UNREADABLE as error:
                 problem = str(error)
             else:
-                self.host.push(ReplayScreen(self.host, Replay.of(played), game.setup))
+                self.host.push(PastGameMenu(self.host, played, game, self.summary(game)))
                 return
             self.games[index] = replace(game, outcome=None, problem=problem)
         self.host.show_message(self.ui.t("msg.past_unreadable", problem=problem))
@@ -130,3 +134,32 @@ class PastGamesScreen(MenuScreen):
             control("help.back", Button.B),
             control("ctl.browse", *BROWSE),
         ]
+
+
+class PastGameMenu(MenuScreen):
+    """One past game: replay it from the start, see its final board, or its review."""
+
+    def __init__(self, host: Host, game: Game, archived: ArchivedGame, heading: str) -> None:
+        super().__init__(host)
+        self.game = game
+        self.archived = archived
+        self.heading = heading
+        """The game's line in the list (its date and result)."""
+
+    def title(self) -> str:
+        return self.heading
+
+    def items(self) -> list[Item]:
+        t = self.ui.t
+        return [
+            Item(partial(t, "end.replay"), partial(self.replay, at_end=False)),
+            Item(partial(t, "end.final_board"), partial(self.replay, at_end=True)),
+            Item(partial(t, "end.review"), self.review),
+        ]
+
+    def replay(self, *, at_end: bool) -> None:
+        replay = Replay.of(self.game, at_end=at_end)
+        self.host.push(ReplayScreen(self.host, replay, self.archived.setup))
+
+    def review(self) -> None:
+        self.host.push(ReviewScreen(self.host, self.game, self.archived.path))

@@ -17,6 +17,7 @@ from device.play.buttons import Button
 from device.play.game import Game
 from device.play.lighting import Lighting
 from device.play.match import EndListener, Match
+from device.play.review import Reviewing
 from device.play.sounds import Effect
 
 
@@ -31,6 +32,8 @@ class Host(Protocol):
     power: PowerSwitch | None
     """None where the game cannot turn the device off (the simulator)."""
     lighting: Lighting
+    reviewing: Reviewing
+    """Who works out the review of a finished game, in the background."""
 
     def link_connector(self, port: str, role: Role, colour: int) -> LinkConnector | None:
         """A connector for a linked game on ``port``; None on a device without a cable."""

@@ -19,7 +19,15 @@ from typing import TYPE_CHECKING, Protocol
 
 from device.play.game import Game
 from device.play.replay import Replay, outcome_of
-from engine.ai.review import Permille, Ply, Review, ReviewProgress, chance_for
+from engine.ai.review import (
+    REVIEW_LIMITS,
+    Permille,
+    Ply,
+    Review,
+    ReviewProgress,
+    chance_for,
+)
+from engine.ai.search import Limits
 from engine.moves import Move
 from engine.pieces import NOBODY, Colour
 from engine.position import Position
@@ -53,15 +61,18 @@ class EngineReviewer:
     """The engine's reviewer (``engine.ai.reviewer``), loaded when a review is first
     asked for: the game never needs it (nor its process pool's imports) before."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, limits: Limits = REVIEW_LIMITS) -> None:
+        """``workers``: search processes (None: as the machine allows); ``limits``: the
+        search of each position."""
         self._workers = workers
+        self._limits = limits
         self._reviewer: Reviewer | None = None
 
     def start(self, record: GameRecord, winner: Colour) -> None:
         if self._reviewer is None:
             from engine.ai.reviewer import Reviewer
 
-            self._reviewer = Reviewer(self._workers)
+            self._reviewer = Reviewer(self._workers, self._limits)
         self._reviewer.start(record, winner)
 
     def poll(self) -> ReviewProgress | None:

@@ -60,6 +60,8 @@ Fitted to finished games (``benchmarks/review_calibration.py``): Club's games
 fit best at 450, Master's at 750; players stand between the two."""
 CERTAIN: Final[Permille] = 1000
 EVEN: Final[Permille] = 500
+CURVE_END: Final = 20.0
+"""Steps of the curve beyond which every value reads the same (the likeliest)."""
 LIKELIEST: Final[Permille] = 990
 """The highest chance an unproven evaluation gives: 100% means a proven result."""
 BIG_LOSS: Final[Permille] = 100
@@ -110,10 +112,10 @@ def red_chance(value: Points) -> Permille:
         return CERTAIN
     if value <= -WIN_THRESHOLD:
         return 0
-    if value == 0:
-        return EVEN
-    chance = round(CERTAIN / (1.0 + math.exp(-value / CHANCE_SCALE)))
-    return min(LIKELIEST, max(CERTAIN - LIKELIEST, chance))
+    if value < 0:
+        return CERTAIN - red_chance(-value)
+    steps = min(value / CHANCE_SCALE, CURVE_END)
+    return min(LIKELIEST, round(CERTAIN / (1.0 + math.exp(-steps))))
 
 
 def chance_for(colour: Colour, red: Permille) -> Permille:

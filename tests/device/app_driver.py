@@ -25,7 +25,7 @@ from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, tar
 from engine.pieces import Colour
 from engine.playout import random_move
 from engine.position import Position
-from engine.record import GameRecord
+from engine.record import GameRecord, format_record
 
 CONTROLS = {
     # confirm, back, next menu item, next choice on the board, menu (button, hold ms)
@@ -34,6 +34,10 @@ CONTROLS = {
     "tabletop": ("A", "B", "DOWN", "SELECT", ("START", 40)),
 }
 ARROWS = {(0, 1): "UP", (0, -1): "DOWN", (-1, 0): "LEFT", (1, 0): "RIGHT"}
+
+
+REVIEWS: dict[tuple[str, Colour, Limits], Review] = {}
+"""Reviews already worked out in this process (a review is a pure function of these)."""
 
 
 class InstantReviewer:
@@ -48,7 +52,10 @@ class InstantReviewer:
 
     def start(self, record: GameRecord, winner: Colour) -> None:
         self.started += 1
-        self._review = review_game(record, self.limits, winner)
+        key = (format_record(record), winner, self.limits)
+        if key not in REVIEWS:  # the same game is often reviewed by many tests
+            REVIEWS[key] = review_game(record, self.limits, winner)
+        self._review = REVIEWS[key]
 
     def poll(self) -> ReviewProgress | None:
         if self._review is None:

@@ -14,6 +14,7 @@ from device.app import App
 from device.look.i18n import LANGUAGES, LEGEND_PAGE
 from device.play.game import Game, GameSetup, Mode
 from device.play.replay import Replay
+from device.play.review import MomentView
 from device.play.selection import Stage
 from device.play.tutorial import LESSONS
 from device.screens.about_screen import AboutScreen
@@ -23,6 +24,7 @@ from device.screens.game_screen import GameScreen, SystemMenu
 from device.screens.new_game_screen import NewGameScreen
 from device.screens.past_games_screen import PastGamesScreen
 from device.screens.replay_screen import ReplayScreen
+from device.screens.review_screen import MomentScreen, ReviewScreen
 from device.screens.rules_screen import RulesScreen
 from device.screens.settings_screens import KeepRotationScreen, SettingsScreen
 from device.screens.tutorial_screens import DoneCard, LessonCard, lesson_screen
@@ -213,6 +215,14 @@ def render_gallery(
     shoot("replay")
     replay.last()
     shoot("final-board")
+    app.screens = app.screens[:1]
+    review = ReviewScreen(app, against_the_computer(played_game(TIEBREAK_SEED), RED), None)
+    app.push(review)
+    review.update(0)
+    review.index = min(1, len(review.review.moments) - 1)
+    shoot("review")
+    app.push(MomentScreen(app, MomentView(review.review, review.index), review))
+    shoot("review-moment")
     app.screens = app.screens[:1]
     archived = archive_games(app)
     app.push(PastGamesScreen(app))

@@ -10,8 +10,8 @@ journal's kind (``device.journal.lines``: a CRC-32, then JSON)::
 ``values`` holds each position's value for Red, from the start to the last
 (``engine.ai.review``), and ``lines`` the move the computer would play there
 and the replies it expects, in RULES.md notation (none where the game is
-over).  ``game`` is a fingerprint of the game reviewed: its start and its
-moves.  A file that cannot be read, fails its checksum, is of another
+over).  ``game`` is a fingerprint of the game reviewed: its rules, its start and
+its moves.  A file that cannot be read, fails its checksum, is of another
 version or another game, or holds a line that does not replay is no review:
 the game is reviewed again and the file written over.  Written through
 ``Disk.write_durably``, so a power cut leaves the old file or the new one.
@@ -26,7 +26,7 @@ from pathlib import Path
 from device.journal.disk import Disk
 from device.journal.lines import Event, decode_line, encode_line
 from engine.ai.evaluation import WIN
-from engine.ai.review import Assessment, Review, review_of, start_position
+from engine.ai.review import Assessment, Review, review_of
 from engine.notation import IllegalMoveError, NotationError, format_move, parse_move
 from engine.pieces import Colour
 from engine.position import Position
@@ -51,8 +51,9 @@ def review_path(game_path: Path) -> Path:
 
 
 def fingerprint(record: GameRecord) -> str:
-    """Sixteen hex digits that change with the game's start or any of its moves."""
-    text = "\n".join([record.start, *(format_move(move) for move in record.moves)])
+    """Sixteen hex digits that change with the game's rules, its start or any move."""
+    moves = (format_move(move) for move in record.moves)
+    text = "\n".join([record.rules.id, record.start, *moves])
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
@@ -103,7 +104,7 @@ def read_review(data: bytes, record: GameRecord, winner: Colour) -> Review:
         raise NotAReview("it holds no values or no lines")
     if len(values) != positions or len(lines) != positions:
         raise NotAReview(f"it does not hold {positions} positions")
-    position = start_position(record)
+    position = record.start_position()
     assessments = []
     for ply, (value, line) in enumerate(zip(values, lines, strict=True)):
         if ply:

@@ -33,6 +33,7 @@ from device.play.buttons import Button
 from device.play.game import Game
 from device.play.review import GameReview, Moment, MomentView, Stage, winner_of
 from device.screens.menu_screen import BACKWARD, BROWSE, FORWARD
+from device.screens.replay_screen import NBSP
 from device.screens.screen import Host, Screen
 from engine.ai.review import Permille, Review
 from engine.notation import format_move
@@ -53,8 +54,9 @@ LEAVE = (Button.B, Button.MENU)
 
 
 def percent(ui: Ui, chance: Permille) -> str:
-    """A chance as the player reads it: "62%" ("62 %" in Spanish)."""
-    return ui.t("settings.percent", percent=round(chance / 10))
+    """A chance as the player reads it: "62%" ("62 %" in Spanish, never broken
+    across two lines)."""
+    return ui.t("settings.percent", percent=round(chance / 10)).replace(" ", NBSP)
 
 
 def moment_words(ui: Ui, moment: Moment) -> str:

@@ -34,7 +34,6 @@ from typing import Final, TypeAlias
 from engine.ai.evaluation import WIN_THRESHOLD, final_value
 from engine.ai.search import Limits, Search
 from engine.moves import Move
-from engine.notation import parse_position
 from engine.pieces import BLUE, NOBODY, RED, Colour
 from engine.position import Position
 from engine.record import GameRecord
@@ -147,15 +146,10 @@ def assess(
     return Assessment(for_red(position, result.value), line)
 
 
-def start_position(record: GameRecord) -> Position:
-    """The record's start, under the rules it was played by."""
-    return parse_position(record.start)
-
-
 def position_at(record: GameRecord, ply: Ply) -> Position:
     """The position after ``ply`` moves of ``record``, with the game's history (the
     search knows which positions came before)."""
-    position = start_position(record)
+    position = record.start_position()
     for move in record.moves[:ply]:
         position.make(move)
     return position
@@ -168,7 +162,7 @@ def assess_ply(record: GameRecord, ply: Ply, limits: Limits = REVIEW_LIMITS) -> 
 
 def movers_of(record: GameRecord) -> tuple[Colour, ...]:
     """Who played each move (grace moves break the alternation)."""
-    position = start_position(record)
+    position = record.start_position()
     movers: list[Colour] = []
     for move in record.moves:
         movers.append(position.side)
@@ -276,7 +270,7 @@ def review_game(
     record: GameRecord, limits: Limits = REVIEW_LIMITS, winner: Colour | None = None
 ) -> Review:
     """The whole review, position after position (blocking: see ``engine.ai.reviewer``)."""
-    position = start_position(record)
+    position = record.start_position()
     assessments = [assess(position, limits)]
     for move in record.moves:
         position.make(move)

@@ -41,7 +41,6 @@ from engine.ai.review import (
     ReviewProgress,
     assess,
     review_of,
-    start_position,
 )
 from engine.ai.search import Limits
 from engine.moves import Move
@@ -59,7 +58,7 @@ def _assess_in_worker(text: str, ply: int, limits: LimitFields, job: int) -> Ass
     """In a worker: the assessment of the position after ``ply`` moves of the record
     ``text`` (plain data both ways)."""
     record = parse_record(text)
-    position = start_position(record)
+    position = record.start_position()
     for move in record.moves[:ply]:
         position.make(move)
     assessment = assess(position, Limits(*limits), lambda: not still_wanted(job))
@@ -147,7 +146,7 @@ class _ThreadJob(_Job):
 
     def _run(self) -> None:
         try:
-            position = start_position(self.record)
+            position = self.record.start_position()
             for ply in range(self.total):
                 if ply:
                     position.make(self.record.moves[ply - 1])

@@ -103,7 +103,7 @@ def test_a_game_is_reviewed_from_its_end_screen_once_and_kept(profile: str, tmp_
     driver.back()
     assert driver.app.screens[-1] is end, "back from the review is back at the end screen"
 
-    kept = load_review(driver.app.saves.disk, the_review_file(driver), game.record, RED)
+    kept = load_review(driver.app.saves.disk, the_review_file(driver), game.record, winner_of(game))
     assert kept == screen.review.review, "kept beside the game as it was shown"
     again = review_from_past_games(driver)
     assert again.review.stage is Stage.READY, "the kept review opens at once"

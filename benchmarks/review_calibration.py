@@ -3,7 +3,8 @@
     python benchmarks/review_calibration.py [--games N] [--every K] [--players level3,level3]
 
 Reads self-play games from the balance lab's results file, assesses every
-K-th position of each with the review's search, and compares each
+K-th position of each with the review's search (under the rules each game was
+played by), and compares each
 position's evaluation with the game's result (a win 1, a draw 1/2, a loss 0
 for Red).  Prints the logistic scale (points per step of the curve) that
 fits best by log loss, the loss at the scale the review uses, and a table of
@@ -18,7 +19,7 @@ from pathlib import Path
 
 from engine import is_compiled
 from engine.ai.evaluation import WIN_THRESHOLD
-from engine.ai.lab import parse_variant, read_results, seed_and_moves
+from engine.ai.lab import entry_rules, read_results, seed_and_moves
 from engine.ai.review import CHANCE_SCALE, assess, red_chance
 from engine.arguments import OneLineParser, whole_number_in
 from engine.start import starting_position
@@ -32,14 +33,13 @@ def samples(
     path: Path, variant: str, players: str, games: int, every: int
 ) -> list[tuple[int, float]]:
     """(value for Red, Red's points in the game) of every ``every``-th position."""
-    rules = parse_variant(variant)
     found: list[tuple[int, float]] = []
     chosen = [g for g in read_results(path) if g["variant"] == variant and g["players"] == players]
     for entry in chosen[:games]:
         seed, moves = seed_and_moves(entry)
         a_points = float(str(entry["a_points"]))
         red_points = a_points if entry["a_is_red"] else 1.0 - a_points
-        position = starting_position(seed, rules)
+        position = starting_position(seed, entry_rules(entry))
         for ply, move in enumerate(moves):
             if ply % every == 0:
                 value = assess(position).value
@@ -63,7 +63,7 @@ def main() -> None:
     parser.add_argument("--games", default=40, **whole_number_in(1, 1000, "games read"))
     parser.add_argument("--every", default=4, **whole_number_in(1, 100, "plies between samples"))
     parser.add_argument("--players", default="level3,level3", help="the pairing's games")
-    parser.add_argument("--variant", default="standard", help="the rules they were played by")
+    parser.add_argument("--variant", default="standard", help="the lab's name of their rules")
     parser.add_argument("--results", type=Path, default=RESULTS, help="the lab's results file")
     options = parser.parse_args()
     found = samples(options.results, options.variant, options.players, options.games, options.every)

@@ -12,6 +12,7 @@ out one move at a time.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -35,6 +36,8 @@ from engine.record import GameRecord
 
 if TYPE_CHECKING:
     from engine.ai.reviewer import Reviewer
+
+log = logging.getLogger(__name__)
 
 
 class Reviewing(Protocol):
@@ -177,6 +180,8 @@ class GameReview:
         if progress is None or progress == self.progress:
             return False
         self.progress = progress
+        if progress.failure:
+            log.warning("the review could not be finished: %s", progress.failure)
         review = self._reviewing.result() if progress.finished else None
         if review is not None:
             self.review = review

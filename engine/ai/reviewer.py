@@ -54,14 +54,21 @@ AssessmentFields = tuple[int, list[Move]]
 """An assessment as plain data between processes: the value and the line."""
 
 
+class Superseded(Exception):
+    """A review's search was stopped by another job taking the worker processes:
+    its answer is worth nothing, and the review cannot finish."""
+
+
 def _assess_in_worker(text: str, ply: int, limits: LimitFields, job: int) -> AssessmentFields:
     """In a worker: the assessment of the position after ``ply`` moves of the record
-    ``text`` (plain data both ways)."""
+    ``text`` (plain data both ways); Superseded when the job lost the workers."""
     record = parse_record(text)
     position = record.start_position()
     for move in record.moves[:ply]:
         position.make(move)
     assessment = assess(position, Limits(*limits), lambda: not still_wanted(job))
+    if not still_wanted(job):
+        raise Superseded("another search took the worker processes")
     return assessment.value, list(assessment.line)
 
 

@@ -22,9 +22,11 @@ from device.play.review import EngineReviewer, Stage, winner_of
 from device.screens.end_screen import CHOICES, EndScreen
 from device.screens.past_games_screen import PastGameMenu, PastGamesScreen
 from device.screens.review_screen import MomentScreen, ReviewScreen
+from engine.ai.review import ReviewProgress
 from engine.ai.search import Limits
 from engine.notation import format_position
-from engine.pieces import BLUE, RED
+from engine.pieces import BLUE, RED, Colour
+from engine.record import GameRecord
 
 PROFILES = tuple(ProfileName)
 WAIT_LIMIT = 60.0
@@ -267,3 +269,30 @@ def test_a_resigned_game_is_reviewed_for_the_player_who_did_not_resign(tmp_path:
     screen = review_from_past_games(driver)
     review = screen.review.review
     assert review is not None and review.winner == BLUE
+
+
+class FailingReviewer(InstantReviewer):
+    """A reviewer whose work cannot finish (its worker processes were lost)."""
+
+    def start(self, record: GameRecord, winner: Colour) -> None:
+        self.started += 1
+        self.total = len(record.moves) + 1
+
+    def poll(self) -> ReviewProgress | None:
+        return ReviewProgress(3, self.total, "BrokenProcessPool: a worker died")
+
+
+def test_a_review_that_cannot_finish_says_so_and_keeps_nothing(tmp_path: Path) -> None:
+    driver = Driver("lcdhat", tmp_path, reviewing=FailingReviewer())
+    archive_game(driver.app.saves, resigned_game(), "20261201-1")
+    screen = review_from_past_games(driver)
+    driver.advance(200)
+    assert screen.review.stage is Stage.FAILED
+    assert screen.caption() == "The review could not be finished. Try again later."
+    assert [c.does for c in screen.controls()] == ["help.back"]
+    driver.app.draw()
+    driver.confirm()  # nothing to choose
+    assert driver.app.top is screen
+    driver.back()
+    assert isinstance(driver.app.top, PastGameMenu)
+    assert not list((tmp_path / ARCHIVE).glob("*.review"))

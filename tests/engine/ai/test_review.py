@@ -1,5 +1,6 @@
 """The review of a game: what each move cost its player, read from Red's side."""
 
+from boards import CLOSING_EDGES, position_text
 from hypothesis import given
 from hypothesis import strategies as st
 from positions import blockade, build, finishing_loses, tiebreak_finale
@@ -22,6 +23,7 @@ from engine.notation import format_move, format_position, parse_move, parse_posi
 from engine.pieces import BLUE, NOBODY, RED
 from engine.position import Position
 from engine.record import GameRecord
+from engine.rules import SEED, STANDARD
 from engine.scoring import score
 
 SMALL = Limits(nodes=2_000)
@@ -174,3 +176,20 @@ def test_a_chance_is_certain_only_when_proven(value: int) -> None:
     else:
         assert CERTAIN - LIKELIEST <= chance <= LIKELIEST
     assert red_chance(value + 50) >= chance
+
+
+def test_each_game_is_reviewed_under_the_rules_it_was_played_by() -> None:
+    """Every edge held for 30 plies without a connection: under the standard rules
+    connections are open (a stall), and Red's 2 joins the pair e5-f5 at f4 for a
+    colony it controls before Blue's 4 can (at d5); under the seed's rules
+    connections stay closed, and that is no move."""
+    cells = {**CLOSING_EDGES, "e5": "r3", "f5": "b1", "f2": "r2", "d9": "b4"}
+    text = position_text(cells, side="r", quiet=30, closed=30)
+    reviews = {}
+    for rules in (STANDARD, SEED):
+        record = GameRecord(start=text, rules=rules)
+        reviews[rules.id] = review_game(record, SMALL)
+    standard, seed = reviews[STANDARD.id], reviews[SEED.id]
+    assert format_move(standard.assessments[0].best) == "f2-f4"
+    assert format_move(seed.assessments[0].best) != "f2-f4"
+    assert standard.chance(0) > seed.chance(0)

@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from engine.ai.parallel import release_workers, take_workers
 from engine.ai.review import Review, ReviewProgress, review_game
 from engine.ai.reviewer import CANCEL_WAIT, Reviewer
 from engine.ai.search import Limits
@@ -74,3 +75,17 @@ def test_a_review_stops_at_once_when_cancelled(workers: int) -> None:
     reviewer.start(short_game(), NOBODY)  # the same workers take the next review
     review, _ = wait_for(reviewer)
     assert review.plies == 12
+
+
+def test_a_review_whose_workers_are_taken_fails_rather_than_guesses() -> None:
+    reviewer = Reviewer(2, Limits(nodes=5_000_000))
+    reviewer.start(short_game(), NOBODY)
+    _, search = take_workers(2)  # a search starts in the same processes
+    give_up = time.monotonic() + WAIT_LIMIT
+    while not (progress := reviewer.poll()) or not progress.failure:
+        assert time.monotonic() < give_up, "the review went on as if nothing happened"
+        time.sleep(0.005)
+    assert "another search took the worker processes" in progress.failure
+    assert reviewer.result() is None
+    release_workers(search)
+    reviewer.cancel()

@@ -36,6 +36,7 @@ from device.play.opponent import EngineThinker
 from device.play.review import EngineReviewer, Stage
 from device.screens.review_screen import ReviewScreen
 from drivers.display import HeadlessDisplay
+from engine import is_compiled
 from engine.ai.parallel import default_workers
 from engine.arguments import OneLineParser, whole_number_in
 
@@ -121,7 +122,8 @@ def review_a_game(app: App) -> None:
         time.sleep(0.05)
     app.draw()
     took = time.monotonic() - started
-    print(f"reviewed {REVIEW_PLIES} plies in {took:.1f} s ({screen.review.stage})")
+    engine = "compiled" if is_compiled() else "pure Python"
+    print(f"reviewed {REVIEW_PLIES} plies in {took:.1f} s ({screen.review.stage}, {engine} engine)")
 
 
 if __name__ == "__main__":

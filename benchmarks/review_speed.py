@@ -15,8 +15,10 @@ work ratio the virtual Zero 2 W's calibration measures, deploy/README.md):
 one core's time times that, divided among the two processes a Zero 2 W
 searches with.  Also prints the pure-Python calibration's own seconds here
 (``deploy/vm/sample.py bench``), to set against a virtual Zero 2 W's
-``vm_speed``, the largest memory one review allocates (tracemalloc, on the
-first game again, untimed) and this process's peak resident memory.
+``vm_speed``, the largest memory one position's assessment allocates
+(tracemalloc, the middle of the first game again, untimed: a review holds
+one search at a time, and what it keeps of each position is a few numbers)
+and this process's peak resident memory.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from deploy.vm.sample import bench
 from engine import is_compiled
 from engine.ai.levels import choose_move
 from engine.ai.parallel import SMALL_MEMORY_WORKERS
-from engine.ai.review import REVIEW_NODES, Review, review_game
+from engine.ai.review import REVIEW_NODES, Review, assess_ply
 from engine.ai.reviewer import Reviewer
 from engine.arguments import OneLineParser, whole_number_in
 from engine.pieces import NOBODY
@@ -105,12 +107,13 @@ def main() -> None:
             f"on a Zero 2 W: {low:.0f}-{high:.0f} s on one core, "
             f"{low / shared:.0f}-{high / shared:.0f} s in its {shared} search processes"
         )
-    tracemalloc.start()
     first_seed, first = next(iter(records.items()))
-    review_game(first)
+    middle = len(first.moves) // 2
+    tracemalloc.start()
+    assess_ply(first, middle)
     largest = tracemalloc.get_traced_memory()[1] / 1e6
     tracemalloc.stop()
-    print(f"largest allocation while reviewing seed {first_seed}'s game: {largest:.1f} MB")
+    print(f"largest allocation assessing position {middle} of seed {first_seed}: {largest:.1f} MB")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak resident memory of this process: {peak:.1f} MB")
     calibration = min(bench() for _ in range(3))

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from device.look.controls import Control, control, draw_screen_bar, screen_bar_top
-from device.look.scrolling import ListWindow, draw_more_signs, list_window
+from device.look.scrolling import ListWindow, draw_chosen_row, draw_more_signs, list_window
 from device.play.buttons import Button
 from device.play.sounds import Effect
 from device.screens.screen import Host, Screen
@@ -133,8 +133,7 @@ class MenuScreen(Screen):
             item = shown[index]
             rect = pygame.Rect(panel.x + 8, window.row_top(index), panel.w - 16, window.row - 2)
             if index == self.index:
-                pygame.draw.rect(surface, palette.highlight, rect, border_radius=4)
-                pygame.draw.rect(surface, palette.cursor, rect, width=1, border_radius=4)
+                draw_chosen_row(surface, ui, rect)
             label = item.label()
             if item.adjust is not None and index == self.index and self._has_sideways():
                 label = f"< {label} >"

@@ -11,7 +11,7 @@ import pygame
 from device.journal.archive import UNREADABLE, ArchivedGame, load_game, past_games
 from device.look.controls import Control, control, draw_screen_bar, screen_bar_top
 from device.look.layout import MARGIN
-from device.look.scrolling import ListWindow, draw_more_signs, list_window
+from device.look.scrolling import ListWindow, draw_chosen_row, draw_more_signs, list_window
 from device.look.verdict import verdict
 from device.play.buttons import Button
 from device.play.game import Game, Mode
@@ -120,8 +120,7 @@ class PastGamesScreen(MenuScreen):
             game = self.games[index]
             rect = pygame.Rect(4, window.row_top(index), layout.width - 8, window.row - 4)
             if index == min(self.index, len(self.games) - 1):
-                pygame.draw.rect(surface, palette.highlight, rect, border_radius=4)
-                pygame.draw.rect(surface, palette.cursor, rect, width=1, border_radius=4)
+                draw_chosen_row(surface, ui, rect)
             for line, words in enumerate(self.lines(game, font, rect.w - 6)):
                 image = font.render(words, True, palette.text)
                 surface.blit(image, (rect.x + 3, rect.y + 1 + line * layout.line))

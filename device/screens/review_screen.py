@@ -27,7 +27,7 @@ from device.look.board_view import BoardMarks, draw_board
 from device.look.controls import Control, control, draw_screen_bar, screen_bar_top
 from device.look.hud import HudItem, draw_view_hud
 from device.look.layout import MARGIN
-from device.look.scrolling import ListWindow, draw_more_signs, list_window
+from device.look.scrolling import ListWindow, draw_chosen_row, draw_more_signs, list_window
 from device.look.ui import Ui
 from device.play.buttons import Button
 from device.play.game import Game
@@ -192,8 +192,7 @@ class ReviewScreen(Screen):
             moment = moments[index]
             rect = pygame.Rect(area.x + 4, window.row_top(index), area.w - 8, window.row - 2)
             if index == self.index:
-                pygame.draw.rect(surface, palette.highlight, rect, border_radius=4)
-                pygame.draw.rect(surface, palette.cursor, rect, width=1, border_radius=4)
+                draw_chosen_row(surface, ui, rect)
             dot = ui.layout.line // 4 + 1
             draw_player_dot(surface, ui, moment.mover, (rect.x + 4 + dot, rect.centery), dot)
             left = rect.x + 8 + 2 * dot

@@ -2,7 +2,8 @@
 way or done, its moments, and the moment looked at on the board.
 
 ``GameReview`` takes the review kept beside the game, or has a ``Reviewing``
-work it out in the background and then hands it to ``keep`` (the archive);
+work it out (in the background: ``EngineReviewer``; at once:
+``BlockingReviewer``) and then hands it to ``keep`` (the archive);
 ``leave`` stops the work.  Its moments are the turning point and the moves
 that lost the most (``engine.ai.review``), in the order they were played;
 ``MomentView`` shows one: the position before the move, with the move
@@ -27,6 +28,7 @@ from engine.ai.review import (
     Review,
     ReviewProgress,
     chance_for,
+    review_game,
 )
 from engine.ai.search import Limits
 from engine.moves import Move
@@ -87,6 +89,29 @@ class EngineReviewer:
     def cancel(self) -> None:
         if self._reviewer is not None:
             self._reviewer.cancel()
+
+
+class BlockingReviewer:
+    """Reviews the whole game during ``start``: the same frames on every run, for the
+    headless simulator's scripts (which run on a virtual clock) and for tests."""
+
+    def __init__(self, limits: Limits = REVIEW_LIMITS) -> None:
+        self.limits = limits
+        self._review: Review | None = None
+
+    def start(self, record: GameRecord, winner: Colour) -> None:
+        self._review = review_game(record, self.limits, winner)
+
+    def poll(self) -> ReviewProgress | None:
+        if self._review is None:
+            return None
+        return ReviewProgress(self._review.plies + 1, self._review.plies + 1)
+
+    def result(self) -> Review | None:
+        return self._review
+
+    def cancel(self) -> None:
+        self._review = None
 
 
 class Stage(StrEnum):

@@ -15,11 +15,11 @@ from device.journal.folder import SaveFolder
 from device.play.game import Game
 from device.play.navigation import Direction, jump
 from device.play.opponent import InstantThinker, Thinker
-from device.play.review import Reviewing
+from device.play.review import BlockingReviewer, Reviewing
 from device.screens.game_screen import GameScreen
 from device.screens.menu_screen import MenuScreen
 from drivers.display import HeadlessDisplay, RotatingDisplay
-from engine.ai.review import Review, ReviewProgress, review_game
+from engine.ai.review import Review
 from engine.ai.search import Limits
 from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
 from engine.pieces import Colour
@@ -40,33 +40,25 @@ REVIEWS: dict[tuple[str, Colour, Limits], Review] = {}
 """Reviews already worked out in this process (a review is a pure function of these)."""
 
 
-class InstantReviewer:
-    """A reviewer that reviews during ``start``, with a small search: for tests of the
-    screens, whose reviews would otherwise take the engine's full budget."""
+class InstantReviewer(BlockingReviewer):
+    """The blocking reviewer with a small search, and each review worked out once in
+    this process: tests of the screens, whose reviews would otherwise take the
+    engine's full budget."""
 
     def __init__(self, nodes: int = 200) -> None:
-        self.limits = Limits(nodes=nodes)
+        super().__init__(Limits(nodes=nodes))
         self.started = 0
         """How many reviews were asked for."""
-        self._review: Review | None = None
 
     def start(self, record: GameRecord, winner: Colour) -> None:
         self.started += 1
         key = (format_record(record), winner, self.limits)
         if key not in REVIEWS:  # the same game is often reviewed by many tests
-            REVIEWS[key] = review_game(record, self.limits, winner)
+            super().start(record, winner)
+            review = self.result()
+            assert review is not None
+            REVIEWS[key] = review
         self._review = REVIEWS[key]
-
-    def poll(self) -> ReviewProgress | None:
-        if self._review is None:
-            return None
-        return ReviewProgress(self._review.plies + 1, self._review.plies + 1)
-
-    def result(self) -> Review | None:
-        return self._review
-
-    def cancel(self) -> None:
-        self._review = None
 
 
 class RandomThinker(InstantThinker):

@@ -12,11 +12,13 @@ from test_link_setup import Connector, cabled_driver, wait_until_finished
 
 from device.journal.disk import Disk
 from device.journal.file import SUFFIX, read_journal
+from device.link.events import LinkProblem
 from device.link.game import LinkGame, LinkGameStore, Role
 from device.link.interface import LinkSession
 from device.play.game import Game, GameSetup, Mode
 from device.screens.dialogs import MessageScreen
 from device.screens.link_screens import LinkWaitScreen
+from engine.rules import STANDARD, Rules
 from simulator.link import CABLE
 
 
@@ -76,7 +78,7 @@ class AgreesThenFails(Connector):
     """A host that drew its game (and stored it), then heard nothing in time."""
 
     def __init__(self) -> None:
-        super().__init__(error="The other device did not answer: check the cable.")
+        super().__init__(problem=LinkProblem.NO_ANSWER)
         self.store: LinkGameStore | None = None
 
     def open(self) -> LinkSession:
@@ -93,9 +95,11 @@ def test_a_link_game_that_never_starts_leaves_the_game_in_progress_for_continue(
     cable = driver.app.link_cable
     assert cable is not None
 
-    def keeping_the_store(port: str, role: Role, store: LinkGameStore, colour: int) -> object:
+    def keeping_the_store(
+        port: str, role: Role, store: LinkGameStore, colour: int, rules: Rules = STANDARD
+    ) -> object:
         connector.store = store
-        return cable(port, role, store, colour)
+        return cable(port, role, store, colour, rules)
 
     driver.app.link_cable = keeping_the_store  # type: ignore[assignment]
     computer_game_with_two_plies(driver)

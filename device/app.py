@@ -346,6 +346,12 @@ class App:
         if self.supply_warning.check(now):
             self.dirty = True
 
+    def on_wall_clock(self) -> bool:
+        """Whether the app waits for something that runs in real time: a link cable, open
+        or being opened (a headless run's clock then keeps pace with the wall clock)."""
+        linked = self.match is not None and self.match.link is not None
+        return linked or any(screen.on_wall_clock for screen in self.screens)
+
     def _on_title(self) -> bool:
         return len(self.screens) == 1 and isinstance(self.screens[0], TitleScreen)
 

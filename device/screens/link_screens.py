@@ -150,6 +150,8 @@ def role_for(port: str, otherwise: Role) -> Role:
 class LinkWaitScreen(Screen):
     """ "Waiting for the other device", while the cable connects; B cancels."""
 
+    on_wall_clock = True
+
     def __init__(self, host: Host, attempt: LinkAttempt, plan: LinkPlan) -> None:
         super().__init__(host)
         self.attempt = attempt

@@ -88,6 +88,8 @@ class Screen:
 
     overlay = False
     """Drawn over the screen below it (menus during play)."""
+    on_wall_clock = False
+    """Waits for something that runs in real time (a link cable being opened)."""
 
     def __init__(self, host: Host) -> None:
         self.host = host

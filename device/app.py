@@ -169,11 +169,11 @@ class App:
         self, game: Game, link: LinkSession | None = None, journal: Journal | None = None
     ) -> None:
         """Play ``game``: in ``journal`` when it is resumed, else in a new journal (the
-        game in progress is given up for it)."""
+        game in progress is given up for it; for a linked game, at its first move)."""
         self._close_match()
         players = Players(self.thinker, self.hint_thinker, lambda: self.settings.think_ms)
         if journal is None:
-            journal = self.saves.begin(game, link_info(game))
+            journal = self.saves.begin(game, link_info(game), pending=link is not None)
         self.saves.started(journal)
         match = Match(
             game,
@@ -217,6 +217,8 @@ class App:
         self._ended = None
         if match is not None:
             match.close()
+            if match.game.ply == 0:  # a linked game left before its first move gives up nothing
+                self.saves.withdraw()
 
     def new_seed(self) -> int:
         return self._rng.randrange(1, 2**31)
@@ -269,6 +271,10 @@ class App:
             self.speaker.play(effect, self.settings.volume / 100)
 
     def _move_played(self, before: Position, move: int, after: Position) -> None:
+        """A move is stored and on the board: the first of a linked game gives up the game
+        that was in progress (see ``SaveFolder.started``)."""
+        if self.saves.journal is not None:
+            self.saves.started(self.saves.journal)
         self.play(move_effect(before, move, after))
 
     def show_message(self, words: str) -> None:

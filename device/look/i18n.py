@@ -45,8 +45,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "link.role.joins": ("Guest on", "Invitado en"),
     "link.cancel": ("{button}: cancel", "{button}: cancelar"),
     "link.failed": (
-        "The link cable did not connect.\n{problem}",
-        "El cable de enlace no conectó.\n{problem}",
+        "No link.\n{problem}",
+        "Sin enlace.\n{problem}",
     ),
     "link.problem.update_both": (
         "The other device plays other rules: update both.",
@@ -54,7 +54,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "link.problem.same_rules": (
         "The other device plays other rules: choose the same rules on both.",
-        "El otro aparato juega con otras reglas: elige las mismas reglas en los dos.",
+        "El otro aparato juega con otras reglas: elige las mismas en los dos.",
     ),
     "link.problem.both_hosts": (
         "Both devices are set up as host: make one of them the guest.",
@@ -65,9 +65,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Los dos aparatos son invitados: haz que uno sea el anfitrión.",
     ),
     "link.problem.other_game": (
-        "The other device is playing another game: continue the same game on both, "
-        "or start a new one.",
-        "El otro aparato juega otra partida: continúa la misma en los dos o empieza una nueva.",
+        "The other device is in another game: continue the same game on both.",
+        "El otro aparato está en otra partida: continúa la misma en los dos.",
     ),
     "link.problem.disagree": (
         "The two devices disagree about the game, so it cannot go on.",
@@ -82,8 +81,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Otro programa usa el puerto del enlace: ciérralo o elige otro puerto.",
     ),
     "link.problem.no_port": (
-        "The link port is not on this device: plug the cable in, or choose another port.",
-        "El puerto del enlace no está en este aparato: conecta el cable o elige otro puerto.",
+        "The link port is missing: plug the cable in, or choose another port.",
+        "Falta el puerto del enlace: conecta el cable o elige otro puerto.",
     ),
     "link.problem.port_failed": (
         "The link port cannot be opened: choose another port.",
@@ -94,8 +93,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "No se pudo guardar la partida enlazada en este aparato.",
     ),
     "link.problem.no_answer": (
-        "The other device did not answer: check the cable, and start the link on both.",
-        "El otro aparato no contestó: revisa el cable y empieza el enlace en los dos.",
+        "The other device did not answer: check the cable.",
+        "El otro aparato no contestó: revisa el cable.",
     ),
     "link.problem.cancelled": ("Cancelled.", "Cancelado."),
     "link.problem.failed": (

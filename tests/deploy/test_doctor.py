@@ -24,7 +24,7 @@ from deploy.checks import (
     game_identity,
     run_probe,
 )
-from deploy.config import Config, Display
+from deploy.config import DEFAULT_SAVE_DIR, Config, Display
 from deploy.crash import record_crash
 from deploy.panel import PanelMissingError, framebuffer_device
 
@@ -76,6 +76,7 @@ def write_config(tmp_path: Path, config: Config) -> Path:
     return path
 
 
+@pytest.mark.usefixtures("saves_allowed_in_tmp_path")
 def test_a_healthy_appliance_passes(
     tmp_path: Path, host: Host, config: Config, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -131,7 +132,7 @@ def test_the_real_probe_opens_the_framebuffer_in_a_subprocess(
 ) -> None:
     not_a_framebuffer = tmp_path / "fb0"
     not_a_framebuffer.write_bytes(bytes(64))
-    path = write_config(tmp_path, config)
+    path = write_config(tmp_path, replace(config, save_dir=DEFAULT_SAVE_DIR))
     path.write_text(path.read_text() + 'fb_device = "/dev/fb9"\n')
     verdict = run_probe(path)
     assert verdict.startswith("FAIL:") and "/dev/fb9" in verdict

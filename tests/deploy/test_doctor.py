@@ -21,6 +21,7 @@ from deploy.checks import (
     check_last_crash,
     check_save_dir,
     check_serial_port,
+    check_version,
     game_identity,
     run_probe,
 )
@@ -292,3 +293,13 @@ def test_the_groups_judged_are_the_games_not_those_of_whoever_runs_the_doctor(
     assert {"input", "dialout", "video"} <= game.groups
     without_unit = game_identity(tmp_path / "absent.service")
     assert without_unit.user == pwd.getpwuid(os.geteuid()).pw_name
+
+
+def test_the_installed_version_is_shown_and_an_uninstalled_game_is_said_so(
+    tmp_path: Path, host: Host, capsys: pytest.CaptureFixture[str]
+) -> None:
+    installed = replace(host, game_version=lambda: "0.2.0")
+    doctor.main(["--config", str(tmp_path / "absent.toml")], installed)
+    assert "ok    version  satellites 0.2.0 installed\n" in capsys.readouterr().out
+    finding = check_version(replace(host, game_version=lambda: None))
+    assert finding.status is Status.SKIP and "not installed" in finding.detail

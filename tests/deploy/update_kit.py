@@ -149,10 +149,12 @@ def device_update(root: Path) -> Path:
     return root / "opt/satellites/venv/bin/satellites-update"
 
 
-def update(root: Path, file: Path, *options: str) -> subprocess.CompletedProcess[str]:
+def update(
+    root: Path, file: Path, *options: str, install: tuple[str, ...] = SCRATCH_INSTALL
+) -> subprocess.CompletedProcess[str]:
     """The documented update, by the device's own command, into the scratch root."""
     return subprocess.run(
-        [str(device_update(root)), str(file), "--root", str(root), *SCRATCH_INSTALL, *options],
+        [str(device_update(root)), str(file), "--root", str(root), *install, *options],
         capture_output=True,
         text=True,
         check=False,

@@ -44,7 +44,7 @@ def documented_procedure() -> list[list[str]]:
     return [shlex.split(line, comments=True) for line in lines if STICK in line]
 
 
-def test_the_procedure_takes_only_the_bundle_from_the_stick_and_runs_the_devices_command() -> None:
+def test_the_procedure_runs_the_devices_own_command_on_the_bundle_alone() -> None:
     (command,) = documented_procedure()
     assert command[:2] == ["sudo", "satellites-update"], "the device's own command"
     on_the_stick = [word for word in command if STICK in word]

@@ -105,6 +105,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (Refusal, SigningError) as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 1
+    except OSError as error:  # a full or failing card, a stick pulled out
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"{PROG}: {where}{error.strerror}", file=sys.stderr)
+        return 1
 
 
 def update(args: argparse.Namespace, installer_options: list[str]) -> int:
@@ -123,7 +127,13 @@ def update(args: argparse.Namespace, installer_options: list[str]) -> int:
               file=sys.stderr)  # fmt: skip
         return status
     if manifest.new_key is not None:
-        Disk().write_durably(root / KEY, manifest.new_key)
+        try:
+            Disk().write_durably(root / KEY, manifest.new_key)
+        except OSError as error:
+            raise Refusal(
+                f"the game is installed, but the new key could not be kept ({error.strerror}): "
+                "the device still takes bundles signed by the old one"
+            ) from None
         print(f"==> bundles must now be signed by the key this bundle carried "
               f"(SHA-256 {fingerprint(manifest.new_key)})")  # fmt: skip
     if root == Path("/"):

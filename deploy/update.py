@@ -33,7 +33,7 @@ from io import BufferedReader
 from pathlib import Path
 from typing import IO
 
-from deploy.bundle_file import MANIFEST_MAX_BYTES, BundleError, Manifest, check_files, unpack
+from deploy.bundle_file import BundleError, Manifest, check_files, unpack
 from deploy.bundle_file import read_head as read_bundle_head
 from deploy.checks import filesystem_type
 from deploy.signing import KEY_MAX_BYTES, SigningError, fingerprint, is_public_key, same_key
@@ -48,8 +48,9 @@ VENV = Path("opt/satellites/venv")
 WORK_FOLDER = Path("var/tmp")
 """Where the bundle is unpacked: on the card (Trixie's /tmp is a RAM file system)."""
 INSTALL_RESERVE_BYTES = 64 * 1024 * 1024
-"""Free space kept beyond the unpacked wheels, for the installation itself."""
-INSTALLER_OPTIONS_OF_OUR_OWN = ("--wheel", "--offline", "--keep-config", "--bundle-key", "--root")
+"""Free space needed beyond the unpacked wheels: the installer taken out of the game's
+wheel (a few MB), pip's own files, a margin."""
+INSTALLER_OPTIONS_OF_OUR_OWN = ("--wheel", "--offline", "--keep-config", "--bundle")
 WHEEL_ABI = re.compile(r"[^-]+-[^-]+(?:-[0-9][^-]*)?-[^-]+-(?P<abi>[^-]+)-[^-]+\.whl")
 MiB = 1024 * 1024
 
@@ -65,6 +66,7 @@ def _parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
         "checked by the game installed here.",
         epilog="Other options go to the installer on a device's first install, e.g. "
         "--profile NAME --data-partition LABEL (see install.sh --help).",
+        allow_abbrev=False,
     )
     parser.add_argument("bundle", type=Path, nargs="?", help="the bundle, e.g. on a USB stick")
     parser.add_argument(
@@ -89,7 +91,7 @@ def _parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
     args, installer_options = parser.parse_known_args(argv)
     ours = [option for option in installer_options if option in INSTALLER_OPTIONS_OF_OUR_OWN]
     if ours:
-        parser.error(f"{ours[0]} is set by {PROG} itself")
+        parser.error(f"{ours[0]} is {PROG}'s to set: give the bundle alone, {PROG} FILE")
     if args.replace_key is None and args.bundle is None:
         parser.error("give the bundle (or --replace-key FILE)")
     return args, installer_options
@@ -266,11 +268,11 @@ def needed_here(name: str) -> bool:
 
 def check_room(manifest: Manifest, wanted: set[str], folder: Path) -> None:
     needed = sum(listed.size for listed in manifest.files if listed.name in wanted)
-    needed += MANIFEST_MAX_BYTES + INSTALL_RESERVE_BYTES
+    needed += INSTALL_RESERVE_BYTES
     free = shutil.disk_usage(folder).free
     if needed > free:
         raise BundleError(
-            f"needs {needed // MiB} MiB free in {folder} to be installed, where "
+            f"needs {-(-needed // MiB)} MiB free in {folder} to be installed, where "
             f"{free // MiB} MiB are free"
         )
 

@@ -169,8 +169,11 @@ def test_unknown_profile_is_refused(tmp_path: Path) -> None:
 def test_uninstall_removes_the_appliance_but_keeps_saves(tmp_path: Path) -> None:
     install(tmp_path, "--profile", "hatmini")
     (tmp_path / "var/lib/satellites/game.log").write_text("ply 1")
+    command = tmp_path / "usr/local/sbin/satellites-update"
+    assert command.readlink() == Path("/opt/satellites/venv/bin/satellites-update")
     run("uninstall.sh", "--root", str(tmp_path))
     assert not (tmp_path / "opt/satellites").exists()
+    assert not command.is_symlink()
     assert not (tmp_path / "etc/systemd/system/satellites.service").exists()
     assert not (tmp_path / "lib/firmware/satellites-hatmini.bin").exists()
     assert "satellites" not in (tmp_path / "boot/firmware/config.txt").read_text()

@@ -55,7 +55,7 @@ SIGNATURE_MAX_BYTES = 512
 MAX_FILES = 64
 BUNDLE_MAX_BYTES = 256 * 1024 * 1024
 """All listed files together: a bundle for two Pythons with the compiled engine is
-about 35 MB, so this leaves room to grow and bounds the time spent reading a stick."""
+about 29 MB, so this leaves room to grow and bounds the time spent reading a stick."""
 BLOCK = 512
 CHUNK = 1024 * 1024
 FILE_NAME = re.compile(r"wheels/[A-Za-z0-9][A-Za-z0-9._+-]{0,150}")

@@ -22,6 +22,7 @@ restarts the game. Every refusal is one line, and leaves the device as it was.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -303,7 +304,9 @@ def install(
         command += ["--bundle-key", str(given_key)]
     if root != Path("/"):
         command += ["--root", str(root)]
-    return subprocess.run([*command, *installer_options], check=False).returncode
+    # pip's own temporary files on the card too, beside the wheels, not in a RAM /tmp.
+    environment = {**os.environ, "TMPDIR": str(work)}
+    return subprocess.run([*command, *installer_options], env=environment, check=False).returncode
 
 
 def replace_key(root: Path, new_key: Path) -> str:

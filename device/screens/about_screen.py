@@ -29,4 +29,3 @@ class AboutScreen(Screen):
         ]
         ui.draw_lines(surface, lines, ui.font(), (0, y + 6), centred_in=ui.layout.width)
         draw_screen_bar(surface, ui, [control("help.back", Button.A, Button.B)])
-

@@ -10,7 +10,7 @@ import pytest
 from app_driver import Driver
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_link_setup import Connector, cabled_driver, wait_until_finished
+from test_link_setup import Connector, failed_start
 
 from device.journal.archive import ArchivedGame
 from device.link.events import LinkProblem
@@ -48,15 +48,7 @@ class Crashing(Connector):
 
 
 def test_a_connection_that_fails_on_a_fault_says_so_in_the_players_words(tmp_path: Path) -> None:
-    connector = Crashing()
-    driver = cabled_driver("lcdhat", tmp_path, connector)
-    driver.choose_item("New game")
-    driver.set_item("Play", "link cable")
-    driver.choose_item("Start")
-    screen = driver.app.top
-    assert isinstance(screen, LinkWaitScreen)
-    connector.release.set()
-    wait_until_finished(driver, screen)
+    driver = failed_start("lcdhat", tmp_path, Crashing())
     message = driver.app.top
     assert isinstance(message, MessageScreen) and "bye" not in message.words
     assert driver.app.ui.t(LinkProblem.FAILED) in message.words

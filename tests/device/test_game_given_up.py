@@ -163,15 +163,21 @@ def test_a_kill_while_the_cable_agrees_brings_back_the_game_in_progress(
 # -- a linked game on the board, before its first move ------------------------------------
 
 
-def test_the_game_in_progress_is_given_up_once_the_linked_games_first_move_is_on_the_board(
-    tmp_path: Path,
-) -> None:
+def linked_over_a_computer_game(tmp_path: Path) -> Driver:
+    """A computer game in progress, then a linked game on the board, before its first move."""
     connector = Connector(FakeSession(seed=55))
     connector.release.set()
     driver = cabled_driver("hatmini", tmp_path, connector)
     computer_game_in_progress(driver)
     start_link_game(driver)
     driver.advance(100)
+    return driver
+
+
+def test_the_game_in_progress_is_given_up_once_the_linked_games_first_move_is_on_the_board(
+    tmp_path: Path,
+) -> None:
+    driver = linked_over_a_computer_game(tmp_path)
     screen = driver.game_screen()
     assert screen.game.setup.mode == Mode.LINK
     assert sorted(games_in_progress(tmp_path)) == [(Mode.VERSUS_AI, PLIES), (Mode.LINK, 0)]
@@ -182,12 +188,7 @@ def test_the_game_in_progress_is_given_up_once_the_linked_games_first_move_is_on
 
 
 def test_leaving_a_linked_game_before_its_first_move_gives_up_nothing(tmp_path: Path) -> None:
-    connector = Connector(FakeSession(seed=55))
-    connector.release.set()
-    driver = cabled_driver("hatmini", tmp_path, connector)
-    computer_game_in_progress(driver)
-    start_link_game(driver)
-    driver.advance(100)
+    driver = linked_over_a_computer_game(tmp_path)
     leave_to_the_title(driver)
     continue_offers_the_computer_game(driver, tmp_path)
 

@@ -157,10 +157,9 @@ def test_a_joining_socket_is_the_guest_and_the_guest_has_no_colour_to_choose(
     assert any(label.startswith("You play") for label in labels(driver))
 
 
-def failed_start(profile: str, tmp_path: Path, problem: LinkProblem) -> Driver:
-    """A linked game started from New game whose connection fails with ``problem``;
+def failed_start(profile: str, tmp_path: Path, connector: Connector) -> Driver:
+    """A linked game started from New game whose ``connector`` fails once released;
     the driver once the waiting screen has finished."""
-    connector = Connector(problem=problem)
     driver = cabled_driver(profile, tmp_path, connector)
     driver.choose_item("New game")
     driver.set_item("Play", "link cable")
@@ -173,7 +172,7 @@ def failed_start(profile: str, tmp_path: Path, problem: LinkProblem) -> Driver:
 
 
 def test_a_cable_that_does_not_connect_says_why(tmp_path: Path) -> None:
-    driver = failed_start("tabletop", tmp_path, LinkProblem.NO_ANSWER)
+    driver = failed_start("tabletop", tmp_path, Connector(problem=LinkProblem.NO_ANSWER))
     message = driver.app.top
     assert isinstance(message, MessageScreen)
     assert "did not answer" in message.words

@@ -12,16 +12,14 @@ as a kill after that leaves it).
 from __future__ import annotations
 
 import signal
-import subprocess
-import sys
 import time
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
 import pytest
-from crash_harness import CONTINUE, PROFILE, ROOT, child_environment, restart_simulator
-from test_linked_scripts import free_port
+from crash_harness import CONTINUE, restart_simulator
+from test_linked_scripts import free_port, simulator
 
 from device.journal.disk import Disk
 from device.journal.file import SUFFIX, read_journal
@@ -132,19 +130,12 @@ def run_until(role: str, step: Step, work: Path) -> bool:
     """Run the simulator as ``role`` beside the test's peer (none when the host is to be
     killed for having stored its game: no device answers it yet); SIGKILL it once at
     ``step``.  Whether it was killed."""
-    saves = work / "saves"
+    saves = work / f"{role}-saves"
     port = free_port()
     alone = role == "host" and step is Step.STORED
     peer = None if alone or role == "host" else peer_for(role, port)  # a guest's host listens first
-    script = work / "script.txt"
-    script.write_text("\n".join(setup_script(role)) + "\n", encoding="utf-8")
     scheme = "listen" if role == "host" else "socket"
-    command = [sys.executable, "-m", "simulator", "--headless", "--profile", PROFILE]
-    command += ["--link", f"{scheme}://127.0.0.1:{port}", "--script", str(script)]
-    command += ["--save-dir", str(saves), "--out", str(work / "out")]
-    process = subprocess.Popen(
-        command, cwd=ROOT, env=child_environment(), stdout=subprocess.DEVNULL, text=True
-    )
+    process = simulator(work, role, f"{scheme}://127.0.0.1:{port}", setup_script(role))
     if peer is None and not alone:
         peer = peer_for(role, port)  # it calls until the simulator listens
     deadline = time.monotonic() + RUN_S
@@ -155,10 +146,11 @@ def run_until(role: str, step: Step, work: Path) -> bool:
                 peer.poll()
             if reached(step, saves, peer):
                 process.send_signal(signal.SIGKILL)
-                process.wait()
+                process.communicate()
                 return True
             time.sleep(0.01)
-        assert process.returncode == 0
+        _, errors = process.communicate()
+        assert process.returncode == 0, errors
         return False
     finally:
         if peer is not None:
@@ -177,7 +169,7 @@ STEPS = [*(step for step in Step if step is not Step.LEFT), pytest.param(Step.LE
 def test_a_kill_at_each_step_of_agreeing_leaves_continue_on_the_game_in_progress(
     tmp_path: Path, role: str, step: Step
 ) -> None:
-    saves = tmp_path / "saves"
+    saves = tmp_path / f"{role}-saves"
     computer_game_in_progress(saves)
     killed = run_until(role, step, tmp_path)
     assert killed is (step is not Step.LEFT)

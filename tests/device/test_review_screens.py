@@ -12,6 +12,7 @@ from screen_gallery import TIEBREAK_SEED, against_the_computer, played_game
 
 from device.app import link_info
 from device.hardware.profiles import ProfileName
+from device.journal.__main__ import main as journal_main
 from device.journal.file import ARCHIVE
 from device.journal.lines import encode_line
 from device.journal.reviews import load_review, review_event, review_path
@@ -296,3 +297,22 @@ def test_a_review_that_cannot_finish_says_so_and_keeps_nothing(tmp_path: Path) -
     driver.back()
     assert isinstance(driver.app.top, PastGameMenu)
     assert not list((tmp_path / ARCHIVE).glob("*.review"))
+
+
+def test_the_journal_check_names_a_review_it_will_not_use_and_still_passes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    driver = Driver("tabletop", tmp_path, reviewing=InstantReviewer(nodes=100))
+    path = archive_game(driver.app.saves, resigned_game(), "20261201-1")
+    review_from_past_games(driver)
+    assert journal_main(["check", str(tmp_path)]) == 0
+    said = capsys.readouterr().out
+    assert said.endswith("2 file(s) checked, all load: 0 game(s) in progress, 1 finished\n")
+    assert "review" not in said, "a review that fits its game is not worth a word"
+    review_path(path).write_bytes(b"garbage\n")
+    orphan = review_path(path.with_name("000009.20261130-1.journal"))
+    orphan.write_bytes(review_path(path).read_bytes())
+    assert journal_main(["check", str(tmp_path)]) == 0
+    said = capsys.readouterr().out
+    assert f"{review_path(path)}: loads, but it is damaged: the game's review" in said
+    assert f"{orphan}: loads, but its game is not in the archive" in said

@@ -12,6 +12,7 @@ from screen_gallery import TIEBREAK_SEED, against_the_computer, played_game
 
 from device.app import link_info
 from device.hardware.profiles import ProfileName
+from device.journal import file as journal_file
 from device.journal.__main__ import main as journal_main
 from device.journal.file import ARCHIVE
 from device.journal.lines import encode_line
@@ -316,3 +317,16 @@ def test_the_journal_check_names_a_review_it_will_not_use_and_still_passes(
     said = capsys.readouterr().out
     assert f"{review_path(path)}: loads, but it is damaged: the game's review" in said
     assert f"{orphan}: loads, but its game is not in the archive" in said
+
+
+def test_a_review_leaves_the_archive_with_its_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(journal_file, "ARCHIVE_SIZE", 2)
+    driver = Driver("hatmini", tmp_path, reviewing=InstantReviewer(nodes=100))
+    oldest = archive_game(driver.app.saves, resigned_game(), "20261201-1")
+    review_from_past_games(driver)
+    assert review_path(oldest).exists()
+    kept = [archive_game(driver.app.saves, resigned_game(), f"20261201-{n}") for n in (2, 3)]
+    assert not oldest.exists() and not review_path(oldest).exists()
+    assert all(path.exists() for path in kept)

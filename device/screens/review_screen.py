@@ -42,7 +42,7 @@ log = logging.getLogger(__name__)
 
 POLL_MS = 100
 """How often the work under way is asked how far it has come."""
-GRAPH_LINES = 3
+GRAPH_LINES = 2
 """The graph is this many lines of text high, at least."""
 LISTED_ROWS = 3
 """Moments the list has room for below the graph before it scrolls."""

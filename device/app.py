@@ -43,6 +43,7 @@ from device.screens.supply_warning import SupplyWarning
 from device.screens.title_screen import TitleScreen
 from device.screens.tutorial_screens import start_tutorial
 from engine.position import Position
+from engine.rules import Rules
 
 MAX_WAIT_MS = 1000
 """The loop sleeps at most this long, even when nothing is due."""
@@ -202,11 +203,13 @@ class App:
         self._close_match()
         start_tutorial(self)
 
-    def link_connector(self, port: str, role: Role, colour: int) -> LinkConnector | None:
+    def link_connector(
+        self, port: str, role: Role, colour: int, rules: Rules
+    ) -> LinkConnector | None:
         if self.link_cable is not None and port:
             names = (self.ui.t("player.you"), self.ui.t("player.link"))
             store = LinkJournal(self.saves, port, role, names, self.today())
-            return self.link_cable(port, role, store, colour)
+            return self.link_cable(port, role, store, colour, rules)
         return self.link
 
     def _close_match(self) -> None:

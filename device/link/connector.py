@@ -22,6 +22,7 @@ from device.link.game import LinkGameStore, Role
 from device.link.history import LinkGameError
 from device.link.interface import LinkCable, LinkConnector
 from device.link.session import LinkSession, Timing, Transport
+from engine.rules import STANDARD, Rules
 
 
 class TransportOpener(Protocol):
@@ -51,12 +52,15 @@ class CableConnector:
         colour: int,
         open_transport: TransportOpener,
         agree_within: float = 30.0,
+        rules: Rules = STANDARD,
     ) -> None:
         self.url = url
         self.open_transport = open_transport
         self.role = role
         self.store = store
         self.colour = colour
+        self.rules = rules
+        """The rules the player chose in New game, for a new game."""
         self.agree_within = agree_within
         self._cancelled = threading.Event()
 
@@ -121,7 +125,9 @@ class CableConnector:
 def cable(open_transport: TransportOpener) -> LinkCable:
     """The app's ``LinkCable``: connectors that open their ports with ``open_transport``."""
 
-    def connector(url: str, role: Role, store: LinkGameStore, colour: int) -> LinkConnector:
-        return CableConnector(url, role, store, colour, open_transport)
+    def connector(
+        url: str, role: Role, store: LinkGameStore, colour: int, rules: Rules
+    ) -> LinkConnector:
+        return CableConnector(url, role, store, colour, open_transport, rules=rules)
 
     return connector

@@ -11,6 +11,7 @@ from typing import Protocol, runtime_checkable
 
 from device.link.events import LinkEvent, LinkState
 from device.link.game import LinkGameStore, Role
+from engine.rules import Rules
 
 
 class LinkSession(Protocol):
@@ -75,5 +76,6 @@ class LinkConnector(Protocol):
         """Make a waiting ``open`` give up soon and free the port (called from another thread)."""
 
 
-LinkCable = Callable[[str, Role, LinkGameStore, int], LinkConnector]
-"""(port, role, where the game is kept, host's colour) -> a connector for that game."""
+LinkCable = Callable[[str, Role, LinkGameStore, int, Rules], LinkConnector]
+"""(port, role, where the game is kept, host's colour, the rules chosen for a new game)
+-> a connector for that game."""

@@ -17,6 +17,7 @@ from device.link.interface import LinkSession
 from device.play.game import Game, GameSetup, Mode
 from device.screens.dialogs import MessageScreen
 from device.screens.link_screens import LinkWaitScreen
+from engine.rules import Rules
 from simulator.link import CABLE
 
 
@@ -93,9 +94,11 @@ def test_a_link_game_that_never_starts_leaves_the_game_in_progress_for_continue(
     cable = driver.app.link_cable
     assert cable is not None
 
-    def keeping_the_store(port: str, role: Role, store: LinkGameStore, colour: int) -> object:
+    def keeping_the_store(
+        port: str, role: Role, store: LinkGameStore, colour: int, rules: Rules
+    ) -> object:
         connector.store = store
-        return cable(port, role, store, colour)
+        return cable(port, role, store, colour, rules)
 
     driver.app.link_cable = keeping_the_store  # type: ignore[assignment]
     computer_game_with_two_plies(driver)

@@ -109,6 +109,16 @@ def _draw_line(surface: pygame.Surface, ui: Ui, line: list[Labelled], y: int) ->
         x += _width(ui, labelled) + spacing
 
 
+def bar_width(ui: Ui, controls: list[Control]) -> int:
+    """How wide the button bar naming ``controls`` is, from its left end."""
+    pairs = _pairs(ui, controls)
+    gap = ui.font().size(" ")[0]
+    widths = [_width(ui, labelled) for labelled in pairs]
+    free = ui.layout.width - 4 - sum(widths)
+    spacing = min(SPACING_SPACES * gap, free // max(1, len(widths) - 1))
+    return sum(widths) + spacing * max(0, len(widths) - 1)
+
+
 def draw_button_bar(
     surface: pygame.Surface, ui: Ui, controls: list[Control], y: int
 ) -> list[Control]:

@@ -77,13 +77,27 @@ STRINGS: dict[str, tuple[str, str]] = {
     # Game HUD
     "hud.to_move": ("{colour} to move", "Mueve {colour}"),
     "hud.connected": ("{count}/23 connected", "{count}/23 conectados"),
+    "hud.connected_short": ("{count}/23", "{count}/23"),
     "hud.open": ("Open: {edges}", "Abierto: {edges}"),
-    "hud.closed": ("Closed", "Cerrado"),
+    "hud.open_stall": ("Open: stall", "Abierto: bloqueo"),
+    "hud.open_short": ("Open", "Abierto"),
+    # No-break spaces: on a narrow panel the count wraps with its words.
+    "hud.closed_opens": (
+        "Closed: opens\u00a0in\u00a0{plies}",
+        "Cerrado: abre\u00a0en\u00a0{plies}",
+    ),
+    "hud.opens_in": ("Opens in {plies}", "Abre en {plies}"),
+    "hud.closed_ends": (
+        "Closed: ends\u00a0in\u00a0{plies}",
+        "Cerrado: fin\u00a0en\u00a0{plies}",
+    ),
+    "hud.ends_in": ("Ends in {plies}", "Fin en {plies}"),
     "hud.grace": (
         "{colour}: \u26a1{moves} grace moves",
         "{colour}: \u26a1{moves} de gracia",
     ),
     "hud.colonies": ("Colonies {red}-{blue}", "Colonias {red}-{blue}"),
+    "hud.variant": ("{rules} rules", "Reglas {rules}"),
     "hud.leads": ("{colour} leads", "{colour} lleva ventaja"),
     "hud.leads_tiebreak": ("{colour} leads (tiebreak)", "{colour} lleva ventaja por desempate"),
     "hud.even": ("Even", "Igualados"),

@@ -5,12 +5,13 @@ from pathlib import Path
 
 import pytest
 from app_driver import Driver
+from stalls import stalled_game
 
-from device.play.game import Game, GameSetup, Mode
+from device.play.game import GameSetup, Mode
 from device.screens.menu_screen import MenuScreen
 from engine.moves import CONNECTION, kind_of
 from engine.pieces import BLUE
-from engine.record import GameRecord, format_record, parse_record
+from engine.record import format_record, parse_record
 from engine.rules import SEED, STANDARD, Rules
 
 
@@ -51,23 +52,17 @@ def test_the_chosen_rules_reach_the_record_the_board_and_the_game_menu(
     assert words in shown_labels(driver), "the game menu names the game's rules"
 
 
-# Every edge held by a loose satellite, 30 plies without a connection: a stall has
-# opened connections under the standard rules, and Red's 2 on c8 can make a colony
-# at e8.  Under the seed rules connections stay closed.
-STALLED = (
-    "....b4...../........../..r2......./....b1...../....r4...../"
-    "r4........b4/........../........../.......b2../....r3..... r 0 30 30"
-)
-
-
 @pytest.mark.parametrize("rules", [SEED, STANDARD], ids=lambda rules: rules.name)
 def test_the_computer_plays_under_the_rules_of_its_game(rules: Rules, tmp_path: Path) -> None:
+    # 30 plies with every edge held: a stall has opened connections under the
+    # standard rules, and the computer's 2 on c8 can make a colony at e8; under the
+    # seed rules connections stay closed.
     driver = Driver("tabletop", tmp_path)
-    record = GameRecord(start=STALLED, rules=rules)
-    assert not record.start_position().free_edges()
-    game = Game(record, GameSetup(Mode.VERSUS_AI, ai_level=2, human_colour=BLUE))
+    game = stalled_game(30, rules, GameSetup(Mode.VERSUS_AI, ai_level=2, human_colour=BLUE))
+    assert not game.position.free_edges()
+    plies = game.ply
     driver.app.start_game(game)
     driver.advance(2000)
-    assert game.ply == 1, "the computer (Red) has moved"
-    connected = kind_of(game.record.moves[0]) == CONNECTION
+    assert game.ply == plies + 1, "the computer (Red) has moved"
+    connected = kind_of(game.record.moves[-1]) == CONNECTION
     assert connected == (rules == STANDARD), "it connects only where a stall opened them"

@@ -5,17 +5,15 @@ asks."""
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-import pygame
 import pytest
 from app_driver import Driver
+from drawn_words import screen_words, squeezed
 from screen_gallery import DECIDED_SEED, at_landing, on_destination, played_game
 from stalls import stalled_game
 
 from device.app import App
 from device.hardware.profiles import PROFILES
-from device.look.drawable import DrawableFont
 from device.look.hud import HudItem, draw_hud, headline_items, lines_below, status_item
 from device.look.i18n import LANGUAGES
 from device.screens.game_screen import GameScreen
@@ -54,28 +52,6 @@ def test_under_the_board_the_status_and_the_prompt_stay_with_grace_moves(tmp_pat
         assert app.ui.font().size(item.words)[0] <= layout.width - 2, item.words
 
 
-class DrawnWords:
-    """Every piece of text drawn while it listens, with its font's size."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.drawn: list[tuple[str, int]] = []
-        render = DrawableFont.render
-
-        def recording(font: DrawableFont, text: str | bytes | None, *args: Any) -> pygame.Surface:
-            self.drawn.append((str(text or ""), font.point_size))
-            return render(font, text, *args)
-
-        monkeypatch.setattr(DrawableFont, "render", recording)
-
-    def text(self) -> str:
-        """All the words drawn, run together without spaces (lines wrap anywhere)."""
-        return "".join("".join(words.split()) for words, _ in self.drawn)
-
-
-def _squeezed(words: str) -> str:
-    return "".join(words.split())
-
-
 STATES = {
     "closed": (8, STANDARD, "hud.closed_opens", "hud.opens_in"),
     "stalled": (25, STANDARD, "hud.open_stall", "hud.open_short"),
@@ -108,19 +84,15 @@ def test_every_profile_shows_the_count_the_connections_and_the_colonies(
     assert plies == {"closed": 12, "stalled": 0, "seed": 63}[state]
     app.start_game(game)
     driver.advance(400)
-    app.dirty = True
-    app.draw()  # the fonts are measured: what is drawn next is the screen's words alone
-    words = DrawnWords(monkeypatch)
-    app.dirty = True
-    app.draw()
+    words = screen_words(app, monkeypatch)
     shown = words.text()
     t = app.ui.t
     counts = score(position).counts
     assert f"{position.connected_total()}/23" in shown
-    forms = [_squeezed(t(key, plies=plies)) for key in (long, short)]
+    forms = [squeezed(t(key, plies=plies)) for key in (long, short)]
     assert any(form in shown for form in forms), (forms, shown)
     colonies = (
-        _squeezed(t("hud.colonies", red=counts[0], blue=counts[1])),
+        squeezed(t("hud.colonies", red=counts[0], blue=counts[1])),
         f"{counts[0]}-{counts[1]}",
     )
     assert any(form in shown for form in colonies), (colonies, shown)

@@ -278,12 +278,12 @@ def _draw_below(
         room = _room_after(ui, item)
         margins.append(pygame.Rect(area.right - 2 - room, y, room, ui.layout.line))
         y = _draw_item(surface, ui, item, area.x + 2, y, 10_000)
+    on_bar = draw_button_bar(surface, ui, controls, y) if bar else []
+    named += on_bar
+    named += draw_in_margins(surface, ui, [c for c in controls if c not in named], margins)
     if bar:
-        on_bar = draw_button_bar(surface, ui, controls, y)
-        named += on_bar
         room = area.w - 4 - bar_width(ui, on_bar)
         margins.append(pygame.Rect(area.right - 2 - room, y, room, ui.layout.line))
-    named += draw_in_margins(surface, ui, [c for c in controls if c not in named], margins)
     _draw_tail(surface, ui, tail, margins)
     return named
 

@@ -192,8 +192,10 @@ class RulesScreen(Screen):
             blocks.append(Block(height, lambda surface, rect: self._draw_diagram(surface, rect)))
         elif self.page == LEGEND_PAGE:
             blocks += [self._symbol_block(symbol, area.w) for symbol in self.legend]
-            blocks.append(Block(2 * ui.layout.line, self._draw_free_edge_symbol))
-            blocks.append(Block(2 * ui.layout.line, self._draw_held_edges_symbol))
+            # two lines of words beside a row of cells that starts half a line down
+            edges = max(2 * ui.layout.line, ui.layout.line // 2 + ui.layout.cell) + 3
+            blocks.append(Block(edges, self._draw_free_edge_symbol))
+            blocks.append(Block(edges, self._draw_held_edges_symbol))
         elif self.page == 6:
             big = ui.font(ui.layout.title_size, bold=True)
             blocks.append(Block(big.get_linesize(), self._draw_grace))

@@ -6,19 +6,13 @@ from pathlib import Path
 import pytest
 from app_driver import Driver
 from stalls import stalled_game
+from test_link_setup import labels
 
 from device.play.game import GameSetup, Mode
-from device.screens.menu_screen import MenuScreen
 from engine.moves import CONNECTION, kind_of
 from engine.pieces import BLUE
 from engine.record import format_record, parse_record
 from engine.rules import SEED, STANDARD, Rules
-
-
-def shown_labels(driver: Driver) -> list[str]:
-    menu = driver.app.top
-    assert isinstance(menu, MenuScreen)
-    return [item.label() for item in menu.shown()]
 
 
 @pytest.mark.parametrize("mode", ["vs computer", "two players", "link cable"])
@@ -26,9 +20,9 @@ def test_new_game_offers_standard_first_and_seed_in_every_mode(mode: str, tmp_pa
     driver = Driver("hatmini", tmp_path)
     driver.choose_item("New game")
     driver.set_item("Play", mode)
-    assert "Rules: Standard" in shown_labels(driver)
+    assert "Rules: Standard" in labels(driver)
     driver.set_item("Rules", "Seed")
-    assert "Rules: Seed" in shown_labels(driver)
+    assert "Rules: Seed" in labels(driver)
     driver.set_item("Rules", "Standard")
 
 
@@ -49,7 +43,7 @@ def test_the_chosen_rules_reach_the_record_the_board_and_the_game_menu(
     assert parse_record(format_record(game.record)).rules == rules
     driver.open_menu()
     words = {SEED: "Reglas: originales", STANDARD: "Reglas: estándar"}[rules]
-    assert words in shown_labels(driver), "the game menu names the game's rules"
+    assert words in labels(driver), "the game menu names the game's rules"
 
 
 @pytest.mark.parametrize("rules", [SEED, STANDARD], ids=lambda rules: rules.name)

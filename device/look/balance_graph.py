@@ -45,8 +45,8 @@ def draw_balance_graph(
 ) -> None:
     """The graph of Red's ``chances`` (one per position, start to end) in ``box``,
     with a line across it at each of the ``moments`` (the ``chosen`` one bright,
-    the ``turning`` point under the decisive sign) and the players' names at the
-    ends they lead towards."""
+    the ``turning`` point under the decisive sign) and each end named by the win
+    it leads to."""
     palette = ui.palette
     pygame.draw.rect(surface, palette.panel, box)
     plies = len(chances) - 1
@@ -77,11 +77,15 @@ def draw_balance_graph(
 
 
 def _draw_names(surface: pygame.Surface, ui: Ui, box: pygame.Rect) -> None:
-    """Red's name at the top (Red ahead), Blue's at the bottom, inside the box."""
+    """ "Red wins" at the top, "Blue wins" at the bottom, inside the box: what the
+    graph measures, in its own words."""
     font = ui.font()
     for colour in (RED, BLUE):
-        words = font.render(ui.colour_name(colour), True, ui.palette.players_light[colour])
+        wins = ui.t("end.wins", colour=ui.colour_name(colour))
+        words = font.render(wins, True, ui.palette.players_light[colour])
         y = box.y + 1 if colour == RED else box.bottom - words.get_height()
+        backing = words.get_rect(topleft=(box.x + 3, y)).inflate(4, 0)
+        pygame.draw.rect(surface, ui.palette.panel, backing.clip(box))
         surface.blit(words, (box.x + 3, y))
 
 

@@ -259,12 +259,12 @@ STRINGS: dict[str, tuple[str, str]] = {
         "The review could not be finished. Try again later.",
         "No se pudo terminar el análisis. Prueba más tarde.",
     ),
-    "review.caption": ("Chance of winning", "Probabilidad de ganar"),
     "review.no_moments": (
         "No move lost much: nothing to look at again.",
         "Ninguna jugada perdió mucho: nada que volver a ver.",
     ),
     "review.lost": ("Move {ply}: \u2212{lost}", "Jugada {ply}: \u2212{lost}"),
+    "review.lost_short": ("{ply}. \u2212{lost}", "{ply}. \u2212{lost}"),
     "review.decisive": ("decisive", "decisiva"),
     "review.decisive_move": ("Move {ply}: decisive", "Jugada {ply}: decisiva"),
     "review.turning_point": ("The decisive move of the game", "La jugada decisiva"),

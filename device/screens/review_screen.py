@@ -42,7 +42,7 @@ log = logging.getLogger(__name__)
 
 POLL_MS = 100
 """How often the work under way is asked how far it has come."""
-GRAPH_LINES = 2
+GRAPH_LINES = 3
 """The graph is this many lines of text high, at least."""
 LISTED_ROWS = 3
 """Moments the list has room for below the graph before it scrolls."""
@@ -116,6 +116,8 @@ class ReviewScreen(Screen):
     # -- drawing -------------------------------------------------------------------
 
     def caption(self) -> str:
+        """What the work under way has come to, or why it failed ("" once it is done:
+        the graph's ends say what it measures)."""
         review = self.review
         if review.stage is Stage.WORKING:
             progress = review.progress
@@ -123,7 +125,7 @@ class ReviewScreen(Screen):
             return self.ui.t("review.working", ply=done, plies=progress.total - 1)
         if review.stage is Stage.FAILED:
             return self.ui.t("review.failed")
-        return self.ui.t("review.caption")
+        return ""
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """The caption, the graph and the list, one under another above the bar."""
@@ -131,15 +133,16 @@ class ReviewScreen(Screen):
         layout = ui.layout
         title = ui.heading_font(ui.t("review.title"), layout.width - 2 * MARGIN)
         top = 4 + title.get_linesize()
-        caption_lines = len(ui.wrap(self.caption(), ui.font(), layout.width - 8))
-        caption = pygame.Rect(4, top, layout.width - 8, caption_lines * layout.line)
+        caption = self.caption()
+        caption_lines = len(ui.wrap(caption, ui.font(), layout.width - 8)) if caption else 0
+        caption_area = pygame.Rect(4, top, layout.width - 8, caption_lines * layout.line)
         bottom = screen_bar_top(ui) - 2
-        room = bottom - caption.bottom - 4
+        room = bottom - caption_area.bottom - 4
         listed = min(max(1, len(self.review.moments)), LISTED_ROWS) * self.row_pitch()
         graph_h = max(GRAPH_LINES * layout.line, room - listed - 4)
-        graph = pygame.Rect(4, caption.bottom + 2, layout.width - 8, graph_h)
+        graph = pygame.Rect(4, caption_area.bottom + 2, layout.width - 8, graph_h)
         rows = pygame.Rect(0, graph.bottom + 4, layout.width, bottom - graph.bottom - 4)
-        return caption, graph, rows
+        return caption_area, graph, rows
 
     def row_pitch(self) -> int:
         return self.ui.layout.line + 6
@@ -200,13 +203,22 @@ class ReviewScreen(Screen):
             if moment.turning:
                 sign = sign_size(ui)
                 right -= draw_decisive_sign(surface, ui, (right - sign, rect.centery)) + 4
-            words = moment_words(ui, moment)
-            if moment.turning and moment.lost:
-                longer = f"{words}, {ui.t('review.decisive')}"
-                words = longer if font.size(longer)[0] <= right - left else words
-            words = ui.fit(words, font, right - left)
+            words = self._row_words(moment, font, right - left)
             surface.blit(font.render(words, True, palette.text), (left, rect.y + 1))
         draw_more_signs(surface, ui, window)
+
+    def _row_words(self, moment: Moment, font: pygame.font.Font, room: int) -> str:
+        """A moment's row as it fits in ``room`` pixels: "decisive" after it when there
+        is room, the move's number alone before the loss when even the plain words
+        do not fit (the smallest panel in Spanish)."""
+        ui = self.ui
+        words = moment_words(ui, moment)
+        longer = f"{words}, {ui.t('review.decisive')}"
+        if moment.turning and moment.lost and font.size(longer)[0] <= room:
+            return longer
+        if font.size(words)[0] > room and moment.lost:
+            words = ui.t("review.lost_short", ply=moment.ply, lost=percent(ui, moment.lost))
+        return ui.fit(words, font, room)
 
     def controls(self) -> list[Control]:
         back = control("help.back", *LEAVE)

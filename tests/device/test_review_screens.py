@@ -77,6 +77,13 @@ def the_review_file(driver: Driver) -> Path:
     return path
 
 
+def resigned_game(plies: int = 24) -> Game:
+    """A short hotseat game that Red gave up after ``plies`` moves."""
+    game = played_game(TIEBREAK_SEED, plies=plies)
+    game.resigned = RED
+    return game
+
+
 @pytest.mark.parametrize("profile", PROFILES)
 def test_a_game_is_reviewed_from_its_end_screen_once_and_kept(profile: str, tmp_path: Path) -> None:
     reviewer = InstantReviewer(nodes=100)
@@ -168,7 +175,7 @@ def test_leaving_a_review_under_way_stops_it(tmp_path: Path) -> None:
 def test_a_review_worked_out_in_the_background_is_kept(tmp_path: Path) -> None:
     reviewing = EngineReviewer(workers=1, limits=Limits(nodes=100))
     driver = Driver("lcdhat", tmp_path, reviewing=reviewing)
-    game = played_game(TIEBREAK_SEED)
+    game = resigned_game(60)
     archive_game(driver.app.saves, game, "20261201-1")
     screen = review_from_past_games(driver)
     give_up = time.monotonic() + WAIT_LIMIT
@@ -209,13 +216,6 @@ def damaged_files(game: Game) -> dict[str, bytes]:
         "JSON of another shape": encode_line({"review": 1, "game": event["game"], "values": 3}),
         "not JSON": f"{zlib.crc32(b'{not json'):08x} {{not json\n".encode(),
     }
-
-
-def resigned_game(plies: int = 24) -> Game:
-    """A short hotseat game that Red gave up after ``plies`` moves."""
-    game = played_game(TIEBREAK_SEED, plies=plies)
-    game.resigned = RED
-    return game
 
 
 def test_a_damaged_review_file_is_worked_out_again_never_a_crash(tmp_path: Path) -> None:

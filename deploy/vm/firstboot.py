@@ -25,6 +25,7 @@ import shutil
 import subprocess
 import sys
 import time
+from enum import StrEnum
 from pathlib import Path
 
 from deploy.vm import keys
@@ -70,6 +71,13 @@ FIRST_FRAME_WAIT_S = 600.0
 host took 2-3 minutes to a shell before the app's own start."""
 
 
+class PanelKind(StrEnum):
+    """What drives the virtual panel."""
+
+    STAND_IN = "bochs"
+    MIPI_DBI = "mipi-dbi"
+
+
 class StepFailed(Exception):
     """A step of the first boot went wrong; the message says which and why."""
 
@@ -80,6 +88,15 @@ def add_test_arguments(parser: argparse.ArgumentParser) -> None:
         "--profile", type=ProfileName, choices=tuple(ProfileName), default=ProfileName.HATMINI
     )
     parser.add_argument("--suite", type=Suite, choices=tuple(Suite), default=Suite.BOOKWORM)
+    parser.add_argument(
+        "--panel",
+        type=PanelKind,
+        choices=tuple(PanelKind),
+        default=PanelKind.STAND_IN,
+        help="the panel: QEMU's bochs-display standing in for it, or the real panel-mipi-dbi "
+        "driver with the profile's firmware on an SPI bus of GPIO lines, its picture rebuilt "
+        "from the bits on the wires (deploy/vm/panel_card.py)",
+    )
     parser.add_argument(
         "--short",
         action="store_true",
@@ -148,6 +165,9 @@ class Machine:
 
 
 class FirstBoot:
+    framebuffer_name = PANEL_DRIVER
+    """The start of the panel's framebuffer's name (``/sys/class/graphics/fbN/name``)."""
+
     def __init__(self, args: argparse.Namespace, image: CachedImage, out: Path) -> None:
         self.args = args
         self.profile: ProfileName = args.profile
@@ -186,11 +206,15 @@ class FirstBoot:
                 compiled,
             )
             copy_checkout(stick_dir / "satellites")
+            self.add_to_stick(stick_dir)
             self.stick = self.work / "stick.img"
             self.stick.unlink(missing_ok=True)
             check_run(["mkfs.ext4", "-q", "-L", STICK_LABEL, "-d", stick_dir, self.stick, "160M"])
         with self.timed("card_copy"):
             self.card = fresh_card(self.image, self.work)
+
+    def add_to_stick(self, stick_dir: Path) -> None:
+        """What the machine's variant puts on the stick beside the bundle (nothing here)."""
 
     def boot(self, layout: PanelLayout = PanelLayout.BESIDE_CONSOLE) -> Machine:
         files = MachineFiles(self.work)
@@ -263,7 +287,7 @@ class FirstBoot:
         not say what it is, and the app finds it whatever its number.
         """
         console = machine.console
-        fb = panel_framebuffer(machine)
+        fb = self.panel_framebuffer(machine)
         sysfs = f"/sys/class/graphics/{fb}"
         details = console.check(
             f"cat {sysfs}/name {sysfs}/bits_per_pixel {sysfs}/virtual_size; "
@@ -471,7 +495,7 @@ class FirstBoot:
             machine = self.boot(layout)
             machine.console.wait_for_shell(600)
             mount_stick(machine)
-            self.report.boots[-1]["panel_framebuffer"] = f"/dev/{panel_framebuffer(machine)}"
+            self.report.boots[-1]["panel_framebuffer"] = f"/dev/{self.panel_framebuffer(machine)}"
             restored = self.saved_plies(machine)
             lost += max(0, self.plies - restored)
             extra += max(0, restored - (self.plies + in_flight))
@@ -551,6 +575,10 @@ class FirstBoot:
         machine.stop()
         self.machine = None
 
+    def panel_framebuffer(self, machine: Machine) -> str:
+        """The panel's framebuffer (``fb0`` or ``fb1``), found by its name."""
+        return framebuffer_named(machine, self.framebuffer_name)
+
     # -- bookkeeping -------------------------------------------------------------------
 
     def timed(self, name: str) -> _Timed:
@@ -575,13 +603,11 @@ class _Timed:
         self.timings[self.name] = round(time.monotonic() - self.started, 1)
 
 
-def panel_framebuffer(machine: Machine) -> str:
-    """The stand-in's framebuffer (``fb0`` or ``fb1``), found by its driver's name."""
-    found = machine.console.check(
-        f"grep -l '^{PANEL_DRIVER}' /sys/class/graphics/fb*/name || true"
-    ).split()
+def framebuffer_named(machine: Machine, name: str) -> str:
+    """The framebuffer (``fb0`` or ``fb1``) whose name starts with its DRM driver's."""
+    found = machine.console.check(f"grep -l '^{name}' /sys/class/graphics/fb*/name || true").split()
     if not found:
-        raise StepFailed(f"the panel stand-in has no framebuffer (no {PANEL_DRIVER} fb)")
+        raise StepFailed(f"the panel has no framebuffer (no {name} fb)")
     return found[0].split("/")[-2]
 
 
@@ -668,7 +694,12 @@ def main_test(args: argparse.Namespace) -> int:
             return status
     if not boot_commands_ready("pi-vm test"):
         return 1
-    run = FirstBoot(args, image, out)
+    if args.panel is PanelKind.MIPI_DBI:
+        from deploy.vm.panel_card import PanelCardBoot
+
+        run: FirstBoot = PanelCardBoot(args, image, out)
+    else:
+        run = FirstBoot(args, image, out)
     started = time.monotonic()
     try:
         run.run()

@@ -17,6 +17,7 @@ are kept in the transcript only.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from enum import IntEnum
 
@@ -60,11 +61,15 @@ class Command:
 
     code: int
     params: bytes = b""
+    """Its parameters (for a memory write: none kept, see ``size``)."""
+    size: int = 0
+    """How many parameter bytes it had (a memory write's pixels are not kept)."""
 
     def __str__(self) -> str:
-        shown = " ".join(f"0x{byte:02X}" for byte in self.params[:16])
-        more = f" ... ({len(self.params)} bytes)" if len(self.params) > 16 else ""
-        return f"0x{self.code:02X} {shown}{more}".strip()
+        shown = " ".join(f"0x{byte:02X}" for byte in self.params)
+        if self.code == Dcs.MEMORY_WRITE:
+            shown = f"({self.size} bytes)"
+        return f"0x{self.code:02X} {shown}".strip()
 
 
 def memory_position(mode: int, column_counter: Address, row_counter: Address) -> tuple[int, int]:
@@ -98,6 +103,7 @@ class St7789:
     _params: bytearray = field(default_factory=bytearray)
     _counters: tuple[Address, Address] = (0, 0)
     _pending: bytes = b""
+    _written: int = 0
 
     def reset(self) -> None:
         """The reset line pulled low: everything but the memory goes back to its defaults."""
@@ -123,13 +129,15 @@ class St7789:
         """Bytes with D/C high: the current command's parameters (pixels for RAMWR)."""
         if self._command is None:
             return
-        self._params += payload
         if self._command == Dcs.MEMORY_WRITE:
+            self._written += len(payload)
             self._write_pixels(payload)
-        elif len(self._params) >= 4 and self._command == Dcs.COLUMN_ADDRESS:
-            self.columns = _address_pair(self._params)
+            return
+        self._params += payload
+        if len(self._params) >= 4 and self._command == Dcs.COLUMN_ADDRESS:
+            self.columns = address_pair(self._params)
         elif len(self._params) >= 4 and self._command == Dcs.ROW_ADDRESS:
-            self.rows = _address_pair(self._params)
+            self.rows = address_pair(self._params)
         elif self._command == Dcs.ADDRESS_MODE:
             self.mode = self._params[0]
         elif self._command == Dcs.PIXEL_FORMAT:
@@ -171,9 +179,11 @@ class St7789:
 
     def _finish(self) -> None:
         if self._command is not None:
-            self.transcript.append(Command(self._command, bytes(self._params)))
+            size = self._written if self._command == Dcs.MEMORY_WRITE else len(self._params)
+            self.transcript.append(Command(self._command, bytes(self._params), size))
         self._command = None
         self._params = bytearray()
+        self._written = 0
 
     def _write_pixels(self, payload: bytes) -> None:
         data = self._pending + payload
@@ -198,7 +208,7 @@ class St7789:
         self._counters = (column_counter, row_counter)
 
 
-def _address_pair(params: bytearray) -> tuple[Address, Address]:
+def address_pair(params: bytes | bytearray) -> tuple[Address, Address]:
     return (params[0] << 8 | params[1], params[2] << 8 | params[3])
 
 
@@ -213,24 +223,29 @@ class Glass:
         return 0 <= column < self.columns and 0 <= row < self.rows
 
 
-def window_picture(
-    controller: St7789, glass: Glass, width: int, height: int, left: int, top: int
-) -> tuple[bytes, int]:
-    """The picture a ``width`` x ``height`` frame written at (``left``, ``top``) under the
-    controller's address mode reads back from the glass, as RGB565 values (two bytes
-    each, big-endian), and how many of its pixels fall outside the glass (shown black)."""
-    picture = bytearray(width * height * BYTES_PER_PIXEL)
-    hidden = 0
+@functools.lru_cache(maxsize=8)
+def window_map(
+    mode: int, glass: Glass, width: int, height: int, left: int, top: int
+) -> tuple[int | None, ...]:
+    """For each pixel of a ``width`` x ``height`` frame written at (``left``, ``top``)
+    under ``mode``, row by row: its byte offset in the memory, or None where it falls
+    outside the glass."""
+    offsets: list[int | None] = []
     for y in range(height):
         for x in range(width):
-            column, row = memory_position(controller.mode, left + x, top + y)
-            target = (y * width + x) * BYTES_PER_PIXEL
-            if glass.covers(column, row):
-                source = (row * COLUMNS + column) * BYTES_PER_PIXEL
-                picture[target : target + 2] = controller.memory[source : source + 2]
-            else:
-                hidden += 1
-    return bytes(picture), hidden
+            column, row = memory_position(mode, left + x, top + y)
+            covered = glass.covers(column, row)
+            offsets.append((row * COLUMNS + column) * BYTES_PER_PIXEL if covered else None)
+    return tuple(offsets)
+
+
+def window_picture(memory: bytes, offsets: tuple[int | None, ...]) -> bytes:
+    """The frame a window map reads back from the memory, as RGB565 values (two bytes
+    each, big-endian); black where the glass does not reach."""
+    return b"".join(
+        b"\0\0" if offset is None else memory[offset : offset + BYTES_PER_PIXEL]
+        for offset in offsets
+    )
 
 
 def rgb565_to_rgb(picture: bytes) -> bytes:

@@ -80,7 +80,7 @@ FRAMEBUFFER_NAME = "panel-mipi-dbi"
 """The start of its framebuffer's name (the DRM driver's name, then ``drmfb``, cut short)."""
 MODULES_ON_STICK = "panel-modules"
 TREE_COMMANDS = {"dtc": "device-tree-compiler"}
-GLASS = {
+GLASS: dict[str, Glass] = {
     ProfileName.HATMINI: Glass(COLUMNS, ROWS),
     ProfileName.LCDHAT: Glass(COLUMNS, 240),
 }

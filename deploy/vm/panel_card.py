@@ -384,6 +384,8 @@ class PanelCardBoot(FirstBoot):
             "trace_bytes": self.wired.reader.bytes_read if self.wired.reader else 0,
         }
         self.report.panel_frame_matches = differing == 0 and hidden == 0 and partial == 0
+        if self.wired.reader is not None and self.wired.reader.error is not None:
+            self.report.failures.append(self.wired.reader.error)
         if not self.report.panel_frame_matches:
             self.report.failures.append("the picture on the wire is not the simulator's title")
 

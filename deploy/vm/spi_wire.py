@@ -143,14 +143,21 @@ class TraceReader:
             self.error = f"the GPIO trace could not be read: {error}"
 
     def _read(self, trace: io.BufferedReader) -> None:
+        """Until QEMU closes the trace; what cannot be decoded is still read (and the
+        error kept), so that QEMU never waits on the pipe."""
         rest = b""
         while chunk := trace.read1(READ_SIZE):
             self.bytes_read += len(chunk)
+            if self.error is not None:
+                continue
             text = rest + chunk
             end = text.rfind(b"\n") + 1
             rest = text[end:]
-            with self.lock:
-                self.sniffer.feed(line_changes(text[:end]))
+            try:
+                with self.lock:
+                    self.sniffer.feed(line_changes(text[:end]))
+            except Exception as error:  # a decoding bug must not stop the machine
+                self.error = f"the GPIO trace could not be decoded: {error!r}"
 
     def join(self, timeout_s: float) -> None:
         self._thread.join(timeout_s)

@@ -12,13 +12,15 @@ import pytest
 from deploy.panel_firmware import PanelCommandError, compile_commands, sent_commands
 from deploy.vm.image import BuildError
 from deploy.vm.kernel_modules import kernel_release
-from deploy.vm.panel_card import GLASS
+from deploy.vm.machine import qemu_command
+from deploy.vm.panel_card import GLASS, without_stand_in
 from deploy.vm.panel_tree import (
     LINES,
     PanelTreeError,
     panel_nodes,
     read_overlay,
 )
+from deploy.vm.recipe import CachedImage
 from deploy.vm.spi_wire import SpiSniffer, line_changes
 from deploy.vm.st7789 import (
     COLUMNS,
@@ -30,7 +32,7 @@ from deploy.vm.st7789 import (
     window_map,
     window_picture,
 )
-from device.hardware.profiles import PROFILES
+from device.hardware.profiles import PROFILES, ProfileName
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 
@@ -76,6 +78,14 @@ def test_offsets_become_the_panel_timings_back_porches() -> None:
     assert "hback-porch = <80>;" in nodes and "vback-porch = <0>;" in nodes, (
         "a dtparam after another overlay is that overlay's"
     )
+
+
+def test_the_panel_card_has_no_stand_in_panel() -> None:
+    command = qemu_command(CachedImage(Path("/cache")), Path("card.img"), ProfileName.LCDHAT, None)
+    assert any(part.startswith("bochs-display") for part in command)
+    bare = without_stand_in(command, ProfileName.LCDHAT)
+    assert not any(part.startswith("bochs-display") for part in bare)
+    assert len(bare) == len(command) - 2 and bare[-2:] == command[-2:]
 
 
 def test_power_button_line_is_left_to_the_machine() -> None:

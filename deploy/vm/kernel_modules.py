@@ -30,15 +30,14 @@ import gzip
 import hashlib
 import re
 import shutil
-import subprocess
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from deploy.vm.builder import chroot_output, chroot_shell, mounted_proc
+from deploy.vm.builder import buildd_root, chroot_output, chroot_shell, mounted_proc
 from deploy.vm.hostpkg import MissingTools, require_commands
-from deploy.vm.image import BUILD_COMMANDS, BuildError, host_mirror, run, step
+from deploy.vm.image import BUILD_COMMANDS, BuildError, run, step
 from deploy.vm.recipe import CachedImage, Suite, cache_root, cached_image
 
 MODULES = (
@@ -123,22 +122,8 @@ def make_root(build: PanelModules) -> None:
     if build.root_folder.exists():
         shutil.rmtree(build.root_folder)
     build.root.mkdir(parents=True)
-    debs = cache_root() / "debs"
-    debs.mkdir(parents=True, exist_ok=True)
     step(f"kernel build root: debootstrap (buildd, {HOST_ARCH}, {build.suite}, native)")
-    run(
-        [
-            "debootstrap",
-            f"--arch={HOST_ARCH}",
-            "--variant=buildd",
-            f"--include={','.join(ROOT_PACKAGES)}",
-            f"--cache-dir={debs}",
-            build.suite,
-            build.root,
-            host_mirror(),
-        ],
-        stdout=subprocess.DEVNULL,
-    )
+    buildd_root(build.root, build.suite, HOST_ARCH, ROOT_PACKAGES)
     (build.root_folder / STAMP).write_text("debootstrap done\n", encoding="utf-8")
 
 

@@ -51,6 +51,15 @@ class Dcs(IntEnum):
 MY = 0x80
 MX = 0x40
 MV = 0x20
+SWITCHES = {
+    Dcs.SLEEP_IN: ("sleeping", True),
+    Dcs.SLEEP_OUT: ("sleeping", False),
+    Dcs.DISPLAY_ON: ("display_on", True),
+    Dcs.DISPLAY_OFF: ("display_on", False),
+    Dcs.INVERSION_ON: ("inverted", True),
+    Dcs.INVERSION_OFF: ("inverted", False),
+}
+"""The commands without parameters that switch one state of the controller."""
 RGB565_FORMAT = 0x05
 """COLMOD's value for 16 bits per pixel (the low nibble; 0x55 says the same)."""
 
@@ -164,18 +173,9 @@ class St7789:
         return self.memory[index] << 8 | self.memory[index + 1]
 
     def _act_now(self, code: int) -> None:
-        if code == Dcs.SLEEP_IN:
-            self.sleeping = True
-        elif code == Dcs.SLEEP_OUT:
-            self.sleeping = False
-        elif code == Dcs.DISPLAY_ON:
-            self.display_on = True
-        elif code == Dcs.DISPLAY_OFF:
-            self.display_on = False
-        elif code == Dcs.INVERSION_ON:
-            self.inverted = True
-        elif code == Dcs.INVERSION_OFF:
-            self.inverted = False
+        switch = SWITCHES.get(code)
+        if switch is not None:
+            setattr(self, *switch)
 
     def _finish(self) -> None:
         if self._command is not None:

@@ -51,7 +51,7 @@ class Dcs(IntEnum):
 MY = 0x80
 MX = 0x40
 MV = 0x20
-SWITCHES = {
+SWITCHES: dict[int, tuple[str, bool]] = {
     Dcs.SLEEP_IN: ("sleeping", True),
     Dcs.SLEEP_OUT: ("sleeping", False),
     Dcs.DISPLAY_ON: ("display_on", True),

@@ -65,8 +65,8 @@ class SpiSniffer:
 
     lines: PanelLines
     panel: St7789
-    levels: list[bool] = field(default_factory=lambda: [True] * 8)
-    """Each line's level: a PL061 line not yet driven floats high."""
+    levels: list[bool] = field(default_factory=lambda: [False] * 8)
+    """Each line's level (QEMU reports them all, low, when the machine resets)."""
     partial_bytes: int = 0
     """Chip select released in the middle of a byte (a transfer the panel would garble)."""
     backlight_changes: int = 0

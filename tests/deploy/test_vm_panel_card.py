@@ -191,9 +191,10 @@ def test_a_byte_cut_short_by_the_chip_select_is_counted() -> None:
 def test_the_reset_line_resets_the_controller_and_the_backlight_line_is_followed() -> None:
     panel = St7789()
     sniffer = SpiSniffer(LINES, panel)
-    sniffer.feed(line_changes(bit_banged([(False, b"\x11"), (False, b"\x29")])))
-    assert not panel.sleeping and panel.display_on
     assert LINES.reset is not None and LINES.backlight is not None
+    sniffer.feed([(LINES.reset, True), (LINES.backlight, True)])  # as the drivers take them
+    sniffer.feed(line_changes(bit_banged([(False, b"\x11"), (False, b"\x29")])))
+    assert not panel.sleeping and panel.display_on and sniffer.backlight_on is True
     sniffer.feed([(LINES.reset, False), (LINES.backlight, False)])
     assert panel.sleeping and not panel.display_on and sniffer.backlight_on is False
 

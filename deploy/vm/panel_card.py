@@ -43,6 +43,7 @@ from deploy.vm.firstboot import (
     FirstBoot,
     Machine,
     StepFailed,
+    mount_stick,
 )
 from deploy.vm.frames import Frame
 from deploy.vm.hostpkg import MissingTools, require_commands
@@ -235,12 +236,14 @@ class PanelCardBoot(FirstBoot):
     def install(self, machine: Machine) -> None:
         """The modules first, as the card's kernel package would have them."""
         modules = f"{STICK}/{MODULES_ON_STICK}"
+        mount_stick(machine)
         release = machine.console.check("uname -r").strip()
         built_for = machine.console.check(f"cat {modules}/RELEASE").strip()
         if release != built_for:
             raise StepFailed(f"the panel's modules are for {built_for}, the card runs {release}")
         machine.console.check(
             f"install -D -m 0644 -t /lib/modules/{release}/updates {modules}/*.ko && depmod -a"
+            f" && umount {STICK}"
         )
         super().install(machine)
 

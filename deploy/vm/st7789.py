@@ -115,8 +115,12 @@ class St7789:
     _written: int = 0
 
     def reset(self) -> None:
-        """The reset line pulled low: everything but the memory goes back to its defaults."""
+        """The reset line pulled low: the command on the wire is cut off, and everything
+        but the memory goes back to its defaults."""
         self._finish()
+        self._defaults()
+
+    def _defaults(self) -> None:
         self.mode, self.pixel_format = 0, 0x66
         self.columns, self.rows = (0, COLUMNS - 1), (0, ROWS - 1)
         self.sleeping, self.display_on, self.inverted = True, False, False
@@ -126,8 +130,7 @@ class St7789:
         self._finish()
         self._command = code
         if code == Dcs.SOFT_RESET:
-            self.reset()
-            self._command = code
+            self._defaults()
         elif code == Dcs.MEMORY_WRITE:
             self._counters = (self.columns[0], self.rows[0])
             self._pending = b""

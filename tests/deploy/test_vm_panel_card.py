@@ -270,7 +270,10 @@ def test_the_glass_shows_the_memory_only_awake_lit_inverted_and_in_16_bits() -> 
     panel.command(Dcs.INVERSION_ON)
     assert panel.showing
     panel.command(Dcs.SOFT_RESET)
+    panel.command(Dcs.NOP)
     assert not panel.showing
+    assert [command.code for command in panel.transcript][-2:] == [Dcs.SOFT_RESET, Dcs.NOP]
+    assert [command.code for command in panel.transcript].count(Dcs.SOFT_RESET) == 1
 
 
 def test_rgb565_becomes_each_channels_top_bits() -> None:

@@ -271,6 +271,7 @@ def test_the_glass_shows_the_memory_only_awake_lit_inverted_and_in_16_bits() -> 
     assert panel.showing
     panel.command(Dcs.SOFT_RESET)
     panel.command(Dcs.NOP)
+    panel.flush()
     assert not panel.showing
     assert [command.code for command in panel.transcript][-2:] == [Dcs.SOFT_RESET, Dcs.NOP]
     assert [command.code for command in panel.transcript].count(Dcs.SOFT_RESET) == 1

@@ -310,15 +310,22 @@ class PanelCardBoot(FirstBoot):
             self.report.failures.append(f"the kernel complained about the panel: {complaints[0]}")
 
     def check_commands(self) -> None:
-        """The wire's commands before the first frame: the driver's reset, then the
-        firmware's, then the window of the first frame."""
+        """The wire's commands from the first reset: the driver's (``0x01``), then the
+        firmware's, then the window of the first frame. The atomic commit that first
+        lights the panel flushes its plane before it enables the pipe, so a frame goes
+        out before the init; it is counted, and its window checked with the others."""
         transcript = self.wired.transcript()
         (self.out / "panel-commands.txt").write_text(
             "".join(f"{command}\n" for command in transcript[:200]), encoding="utf-8"
         )
+        codes = [command.code for command in transcript]
+        start = codes.index(Dcs.SOFT_RESET) if Dcs.SOFT_RESET in codes else len(codes)
         expected = [Command(Dcs.SOFT_RESET), *self.firmware]
-        init = transcript[: len(expected)]
+        init = transcript[start : start + len(expected)]
         self.report.panel_init_matches_firmware = init == expected
+        self.report.panel_checks["before_the_init"] = [
+            str(command) for command in transcript[:start]
+        ]
         self.report.panel_checks["init_commands"] = len(init)
         if init != expected:
             first = next(
@@ -330,9 +337,9 @@ class PanelCardBoot(FirstBoot):
                 f"{len(init)} commands where the firmware has {len(expected)}",
             )
             self.report.failures.append(f"the panel's init is not the firmware's: {first}")
-        self.check_window(transcript[len(expected) :])
+        self.check_window(transcript[start + len(expected) :], transcript)
 
-    def check_window(self, after_init: list[Command]) -> None:
+    def check_window(self, after_init: list[Command], transcript: list[Command]) -> None:
         overlay = self.overlay
         wanted_columns = (overlay.x_offset, overlay.x_offset + overlay.width - 1)
         wanted_rows = (overlay.y_offset, overlay.y_offset + overlay.height - 1)
@@ -354,7 +361,7 @@ class PanelCardBoot(FirstBoot):
                 _pair(command),
                 wanted_columns if command.code == Dcs.COLUMN_ADDRESS else wanted_rows,
             )
-            for command in after_init
+            for command in transcript
         )
         matches = (
             [command.code for command in first]
@@ -365,7 +372,7 @@ class PanelCardBoot(FirstBoot):
             and hidden == 0
             and windows_inside
         )
-        seen["later_windows_inside"] = windows_inside
+        seen["every_window_inside"] = windows_inside
         self.report.panel_checks["window"] = seen
         self.report.panel_window_matches_profile = matches
         if not matches:

@@ -50,6 +50,7 @@ from deploy.vm.hostpkg import MissingTools, require_commands
 from deploy.vm.image import BuildError
 from deploy.vm.kernel_modules import ensure_panel_modules
 from deploy.vm.machine import (
+    CONSOLE_ID,
     CORES,
     CPU,
     MEMORY_MB,
@@ -80,6 +81,8 @@ DRIVER = "panel-mipi-dbi-spi"
 FRAMEBUFFER_NAME = "panel-mipi-dbi"
 """The start of its framebuffer's name (the DRM driver's name, then ``drmfb``, cut short)."""
 MODULES_ON_STICK = "panel-modules"
+VIRTIO_CONSOLE = f"virtio-gpu-pci,id={CONSOLE_ID}"
+CIRRUS_CONSOLE = f"cirrus-vga,id={CONSOLE_ID},romfile="
 TREE_COMMANDS = {"dtc": "device-tree-compiler"}
 GLASS: dict[str, Glass] = {
     ProfileName.HATMINI: Glass(COLUMNS, ROWS),
@@ -163,10 +166,15 @@ class PanelCardMachine(Machine):
 
 
 def without_stand_in(command: list[str], profile: ProfileName) -> list[str]:
-    """The machine's command without the bochs-display standing in for the panel."""
+    """The machine's command without the bochs-display standing in for the panel, and
+    with QEMU's Cirrus adapter as the console display: Trixie's ``virtio_gpu`` driver
+    hangs the power-off (it warns in ``virtio_gpu_queue_ctrl_sgs`` once the device is
+    reset while the console still prints on it), and the kernel's console binds to
+    Cirrus's framebuffer as to a Pi's HDMI output, which is all the layout needs."""
     stand_in = panel_device(profile)
     index = command.index(stand_in)
-    return command[: index - 1] + command[index + 1 :]
+    bare = command[: index - 1] + command[index + 1 :]
+    return [CIRRUS_CONSOLE if part == VIRTIO_CONSOLE else part for part in bare]
 
 
 class PanelCardBoot(FirstBoot):

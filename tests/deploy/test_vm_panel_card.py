@@ -86,6 +86,8 @@ def test_the_panel_card_has_no_stand_in_panel() -> None:
     bare = without_stand_in(command, ProfileName.LCDHAT)
     assert not any(part.startswith("bochs-display") for part in bare)
     assert len(bare) == len(command) - 2 and bare[-2:] == command[-2:]
+    assert not any(part.startswith("virtio-gpu") for part in bare), "it hangs Trixie's power-off"
+    assert any(part.startswith("cirrus-vga") for part in bare)
 
 
 def test_power_button_line_is_left_to_the_machine() -> None:

@@ -70,7 +70,6 @@ BOOT_WAIT_S = 1800.0
 """How long an emulated boot may take to a shell, and the panel to its first frame
 after a power-on: 2-3 minutes on a quiet host, 10-12 beside other emulated builds
 and machines (a load of 15-18 on two cores)."""
-FIRST_FRAME_WAIT_S = BOOT_WAIT_S
 
 
 class PanelKind(StrEnum):
@@ -356,7 +355,7 @@ class FirstBoot:
         return self.boot()
 
     def watch_first_frames(
-        self, machine: Machine, booted: float, timeout_s: float = FIRST_FRAME_WAIT_S
+        self, machine: Machine, booted: float, timeout_s: float = BOOT_WAIT_S
     ) -> None:
         first: tuple[float, Frame] | None = None
         differing: int | None = None

@@ -45,8 +45,61 @@ STRINGS: dict[str, tuple[str, str]] = {
     "link.role.joins": ("Guest on", "Invitado en"),
     "link.cancel": ("{button}: cancel", "{button}: cancelar"),
     "link.failed": (
-        "The link cable did not connect: {problem}",
-        "El cable de enlace no conectó: {problem}",
+        "No link.\n{problem}",
+        "Sin enlace.\n{problem}",
+    ),
+    "link.problem.update_both": (
+        "The other device plays other rules: update both.",
+        "El otro aparato juega con otras reglas: actualiza los dos.",
+    ),
+    "link.problem.same_rules": (
+        "The other device plays other rules: choose the same rules on both.",
+        "El otro aparato juega con otras reglas: elige las mismas en los dos.",
+    ),
+    "link.problem.both_hosts": (
+        "Both devices are set up as host: make one of them the guest.",
+        "Los dos aparatos son anfitriones: haz que uno sea el invitado.",
+    ),
+    "link.problem.both_guests": (
+        "Both devices are set up as guest: make one of them the host.",
+        "Los dos aparatos son invitados: haz que uno sea el anfitrión.",
+    ),
+    "link.problem.other_game": (
+        "The other device is in another game: continue the same game on both.",
+        "El otro aparato está en otra partida: continúa la misma en los dos.",
+    ),
+    "link.problem.disagree": (
+        "The two devices disagree about the game, so it cannot go on.",
+        "Los dos aparatos no coinciden en la partida, así que no puede seguir.",
+    ),
+    "link.problem.stopped_there": (
+        "The other device stopped the game.",
+        "El otro aparato detuvo la partida.",
+    ),
+    "link.problem.port_in_use": (
+        "Another program is using the link port: close it, or choose another port.",
+        "Otro programa usa el puerto del enlace: ciérralo o elige otro puerto.",
+    ),
+    "link.problem.no_port": (
+        "The link port is missing: plug the cable in, or choose another port.",
+        "Falta el puerto del enlace: conecta el cable o elige otro puerto.",
+    ),
+    "link.problem.port_failed": (
+        "The link port cannot be opened: choose another port.",
+        "No se puede abrir el puerto del enlace: elige otro puerto.",
+    ),
+    "link.problem.not_saved": (
+        "The linked game could not be saved on this device.",
+        "No se pudo guardar la partida enlazada en este aparato.",
+    ),
+    "link.problem.no_answer": (
+        "The other device did not answer: check the cable.",
+        "El otro aparato no contestó: revisa el cable.",
+    ),
+    "link.problem.cancelled": ("Cancelled.", "Cancelado."),
+    "link.problem.failed": (
+        "Something went wrong with the link: try again.",
+        "Algo falló en el enlace: inténtalo de nuevo.",
     ),
     "link.mismatch": (
         "The linked game cannot be shown ({problem}).",

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from device.link.events import LinkStateName
+from device.link.events import LinkProblem, LinkStateName
 from device.look.board_view import BoardMarks, cell_centre, draw_board, draw_satellite
 from device.look.controls import Control, button_label, control
 from device.look.hud import HudItem, draw_hud
@@ -248,7 +248,7 @@ class GameScreen(Screen):
         t = self.ui.t
         match = self.match
         if match.link_status:
-            return match.link_problem or t("link.lost_title")
+            return t(match.link_problem) if match.link_problem else t("link.lost_title")
         if match.thinking:
             return t("hud.thinking") + "." * self._dots
         if self.game.setup.mode == Mode.LINK and not self.game.human_to_move():
@@ -340,7 +340,7 @@ class GameScreen(Screen):
         if status is LinkStateName.LOST:
             draw_link_panel(surface, ui, ui.t("link.lost_title"), [ui.t("link.lost_body")])
         elif status is LinkStateName.ERROR:
-            lines = [self.match.link_problem, ui.t("link.stopped_body")]
+            lines = [ui.t(self.match.link_problem or LinkProblem.FAILED), ui.t("link.stopped_body")]
             draw_link_panel(surface, ui, ui.t("link.stopped_title"), lines)
 
 

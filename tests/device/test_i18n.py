@@ -9,6 +9,7 @@ import pytest
 
 from device.hardware.profiles import PROFILES
 from device.journal.settings import CHOICES, Settings
+from device.link.events import LinkProblem
 from device.look.hud import detail_items, essential_items
 from device.look.i18n import LANGUAGES, RULE_PAGES, STRINGS, text
 from device.look.theme import Fonts
@@ -56,6 +57,7 @@ def test_every_key_built_at_run_time_exists() -> None:
     built |= {meaning for p in PROFILES.values() for _, meaning in p.help_lines}
     built |= {lesson.key(part) for lesson in LESSONS for part in PARTS}
     built |= set(END_CHOICES) | {"ctl.to_start", "ctl.to_end"}
+    built |= set(LinkProblem)
     built |= {f"{tense}.{verdict}" for tense in ("end", "past") for verdict in VERDICTS}
     assert sorted(built - set(STRINGS)) == []
 

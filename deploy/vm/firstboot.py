@@ -48,7 +48,7 @@ from deploy.vm.qmp import QmpClient, QmpError
 from deploy.vm.recipe import DATA_LABEL, CachedImage, Suite, cached_image
 from deploy.vm.report import Idle, Report, speed
 from deploy.vm.sample import bench
-from device.hardware.profiles import ProfileName
+from device.hardware.profiles import PROFILES, ProfileName
 from device.play.buttons import Button
 from engine.arguments import whole_number_in
 from engine.record import RecordError, parse_record
@@ -686,6 +686,9 @@ def copy_checkout(destination: Path) -> None:
 
 
 def main_test(args: argparse.Namespace) -> int:
+    if args.panel is PanelKind.MIPI_DBI and PROFILES[args.profile].panel != "spi":
+        print(f"pi-vm test: {args.profile} has no SPI panel for --panel mipi-dbi", file=sys.stderr)
+        return 2
     out: Path = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
     image = cached_image(args.suite)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from deploy.panel_firmware import PanelCommandError, compile_commands, sent_commands
+from deploy.vm.cli import main
 from deploy.vm.image import BuildError
 from deploy.vm.kernel_modules import kernel_release
 from deploy.vm.machine import qemu_command
@@ -362,3 +363,11 @@ def test_without_its_offset_a_turned_lcdhat_picture_leaves_the_glass() -> None:
 
 def test_the_glass_is_as_wide_as_the_memory() -> None:
     assert GLASS["lcdhat"].columns == GLASS["hatmini"].columns == COLUMNS
+
+
+def test_the_panel_card_is_refused_for_a_profile_without_an_spi_panel(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(["test", "--panel", "mipi-dbi", "--profile", "tabletop", "--out", str(tmp_path)])
+    assert status == 2 and "tabletop has no SPI panel" in capsys.readouterr().err
+    assert not any(tmp_path.iterdir()), "nothing built or written"

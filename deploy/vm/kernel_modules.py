@@ -142,17 +142,23 @@ class KernelPackages:
 def kernel_packages(root: Path, release: str) -> KernelPackages:
     """The release's headers, their kbuild tools and compiler, and the source of the same
     version, as the root's apt knows them."""
-    headers = f"linux-headers-{release}"
-    fields = chroot_output(root, "apt-cache", "show", "--no-all-versions", f"{headers}:{CARD_ARCH}")
+    headers = f"linux-headers-{release}:{CARD_ARCH}"
+    return packages_for(
+        chroot_output(root, "apt-cache", "show", "--no-all-versions", headers), release
+    )
+
+
+def packages_for(fields: str, release: str) -> KernelPackages:
+    """The packages named by the headers' ``apt-cache show`` fields."""
     version = _field(fields, "Version")
     depends = _field(fields, "Depends")
     kbuild, compiler = _KBUILD.search(depends), _COMPILER.search(depends)
     if kbuild is None or compiler is None:
-        raise BuildError(f"{headers}: no linux-kbuild or gcc among its dependencies: {depends}")
+        raise BuildError(f"linux-headers-{release}: no linux-kbuild or gcc among: {depends}")
     major_minor = ".".join(release.split(".")[:2])
     flavour = release.rsplit("-", 1)[0]
     return KernelPackages(
-        headers=f"{headers}:{CARD_ARCH}",
+        headers=f"linux-headers-{release}:{CARD_ARCH}",
         common_headers=f"linux-headers-{flavour}-common",
         kbuild=kbuild.group(1),
         compiler=f"gcc-{compiler.group(1)}-aarch64-linux-gnu",

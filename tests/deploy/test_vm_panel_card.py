@@ -12,7 +12,7 @@ import pytest
 from deploy.panel_firmware import PanelCommandError, compile_commands, sent_commands
 from deploy.vm.cli import main
 from deploy.vm.image import BuildError
-from deploy.vm.kernel_modules import kernel_release
+from deploy.vm.kernel_modules import kernel_release, packages_for
 from deploy.vm.machine import qemu_command
 from deploy.vm.panel_card import GLASS, without_stand_in
 from deploy.vm.panel_tree import (
@@ -126,6 +126,27 @@ def test_the_driver_sends_the_firmwares_commands_without_its_delays() -> None:
         sent_commands(firmware[:-1] + b"\x29")
     with pytest.raises(PanelCommandError):
         sent_commands(b"not a firmware file")
+
+
+HEADERS_FIELDS = (
+    "Package: linux-headers-6.12.117+deb13-arm64\n"
+    "Version: 6.12.117-1\n"
+    "Architecture: arm64\n"
+    "Depends: linux-base (>= 4.12~), linux-headers-6.12.117+deb13-common (= 6.12.117-1), "
+    "linux-image-6.12.117+deb13-arm64 (= 6.12.117-1) | linux-image-6.12.117+deb13-arm64-unsigned "
+    "(= 6.12.117-1), linux-kbuild-6.12.117+deb13, gcc-14\n"
+)
+"""What Trixie's apt says of the card kernel's headers (one line of dependencies)."""
+
+
+def test_the_build_files_are_the_kernels_own_version_and_compiler() -> None:
+    packages = packages_for(HEADERS_FIELDS, "6.12.117+deb13-arm64")
+    assert packages.common_headers == "linux-headers-6.12.117+deb13-common"
+    assert packages.kbuild == "linux-kbuild-6.12.117+deb13"
+    assert packages.compiler == "gcc-14-aarch64-linux-gnu", "the compiler the headers name"
+    assert packages.source == "linux-source-6.12=6.12.117-1", "the source of the same version"
+    with pytest.raises(BuildError):
+        packages_for(HEADERS_FIELDS.replace("gcc-14", "make"), "6.12.117+deb13-arm64")
 
 
 def test_the_kernels_release_is_read_from_its_banner(tmp_path: Path) -> None:

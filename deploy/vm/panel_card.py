@@ -95,9 +95,12 @@ COMPLAINTS = re.compile(r"config:|No config file|[Ff]ailed|error|invalid", flags
 FIND_PANEL = (
     "from drivers.outputs import Panel, card_driver, find_output, framebuffer_of; "
     "o = find_output(Panel.SPI); "
-    "print(o.card, o.connector, card_driver(o.card), framebuffer_of(o)) if o else print('none')"
+    f"d = find_output(Panel.SPI, driver={DRIVER!r}); "
+    "print(o.card, o.connector, card_driver(o.card), framebuffer_of(o), d == o) "
+    "if o else print('none')"
 )
-"""The app's own search for an SPI panel (by connector), run with the installed game."""
+"""The app's own search for an SPI panel, run with the installed game: by connector (the
+config's default), and by driver (``panel_driver`` set) to the same card."""
 BACKLIGHT = "/sys/class/backlight"
 BRIGHTNESS_STEPS = (75, 50, 25, 100)
 """The brightness setting's values after each press of A on its row, from 100 %."""
@@ -296,13 +299,14 @@ class PanelCardBoot(FirstBoot):
         taint = [line for line in dmesg.splitlines() if "taint" in line and "module" in line]
         self.report.panel_checks["kernel_complaints"] = complaints
         self.report.panel_checks["module_taint"] = taint
-        if found == ["none"] or len(found) < 4:
+        if found == ["none"] or len(found) < 5:
             self.report.panel_driver = None
             self.report.panel_firmware_accepted = False
             self.report.failures.append("the app's search found no SPI panel")
             return
-        card, connector, driver, framebuffer = found[:4]
+        card, connector, driver, framebuffer, same = found[:5]
         self.report.panel_driver = driver
+        self.report.panel_checks["found_by_driver_too"] = same == "True"
         sysfs = f"/sys/class/graphics/{Path(framebuffer).name}"
         name, bits, size = machine.console.check(
             f"cat {sysfs}/name {sysfs}/bits_per_pixel {sysfs}/virtual_size"

@@ -47,7 +47,8 @@ class GameSetup:
 
 @dataclass
 class Game:
-    """The record and its final position, kept in step."""
+    """The record and its final position, kept in step; the position plays the
+    record's rules."""
 
     record: GameRecord
     setup: GameSetup = field(default_factory=GameSetup)
@@ -73,6 +74,7 @@ class Game:
         date: str,
         rules: Rules = STANDARD,
     ) -> Game:
+        """A game drawn from ``seed``, played under ``rules`` (its record keeps them)."""
         record = GameRecord.from_seed(seed, red=names[RED], blue=names[BLUE], rules=rules)
         record.date = date
         record.tags = {MODE_TAG: setup.mode}

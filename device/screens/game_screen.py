@@ -358,7 +358,7 @@ class SystemMenu(MenuOverGame):
             Item(lambda: t("menu.resume"), self.host.pop),
             Item(lambda: t("menu.undo"), self._then(self._undo), visible=match.can_undo),
             Item(lambda: t("menu.hint"), self._then(match.ask_hint), visible=match.person_to_move),
-            Item(lambda: t("menu.rules"), self._open_rules),
+            Item(lambda: t("menu.rules_of", rules=self._rules_name()), self._open_rules),
             Item(lambda: t("menu.settings"), self._open_settings),
             Item(
                 lambda: t("menu.resign"),
@@ -368,6 +368,10 @@ class SystemMenu(MenuOverGame):
             Item(lambda: t("menu.to_title"), self._confirm("confirm.to_title", self.host.to_title)),
             power_off_item(self.host),
         ]
+
+    def _rules_name(self) -> str:
+        """The name of the rules this game is played under."""
+        return self.ui.t(f"rules.name.{self.game_screen.game.record.rules.name}")
 
     def _undo(self) -> None:
         if not self.game_screen.match.undo():

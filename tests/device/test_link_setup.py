@@ -29,7 +29,7 @@ from device.screens.link_screens import LinkWaitScreen, port_label, role_for
 from device.screens.menu_screen import MenuScreen
 from device.screens.new_game_screen import NewGameScreen
 from engine.notation import format_move
-from engine.rules import STANDARD, Rules
+from engine.rules import SEED, STANDARD, Rules
 from engine.start import starting_position
 
 PORTS = ("listen://127.0.0.1:7777", "socket://127.0.0.1:7777", "/dev/serial0")
@@ -130,12 +130,13 @@ def test_the_host_chooses_port_role_and_colour_and_plays_the_agreed_game(tmp_pat
     assert "Port: listen :7777" in labels(driver) and "This device: host" in labels(driver)
     driver.set_item("You play", "Blue")
     driver.set_item("Port", "serial0")
+    driver.set_item("Rules", "Seed")
     driver.choose_item("Start")
     screen = driver.app.top
     assert isinstance(screen, LinkWaitScreen)
     connector.release.set()
     wait_until_finished(driver, screen)
-    assert connector.opened == [("/dev/serial0", Role.HOST, 1, STANDARD)]
+    assert connector.opened == [("/dev/serial0", Role.HOST, 1, SEED)]
     game = driver.game_screen().game
     assert game.setup.mode == Mode.LINK and game.setup.human_colour == 1
     assert game.record.seed == 77 and game.ply == 1, "the session's moves are on the board"

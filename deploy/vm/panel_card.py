@@ -75,6 +75,7 @@ from deploy.vm.st7789 import (
     window_picture,
 )
 from device.hardware.profiles import ProfileName
+from device.journal.settings import CHOICES
 from device.play.buttons import Button
 
 DRIVER = "panel-mipi-dbi-spi"
@@ -435,7 +436,7 @@ class PanelCardBoot(FirstBoot):
         )
         machine.press([down] * 3 + [confirm])  # Tutorial, New game, Rules, Settings
         machine.settle()
-        machine.press([down] * 6)  # language ... repeat, Brightness
+        machine.press([down] * list(CHOICES).index("brightness"))  # the rows before it
         machine.settle()
         for level in BRIGHTNESS_STEPS:
             machine.press([confirm])

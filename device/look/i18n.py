@@ -139,6 +139,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "end.colony": ("{total}: {controller}", "{total}: {controller}"),
     "end.disputed": ("nobody", "nadie"),
     "end.no_colonies": ("No colonies.", "Ninguna colonia."),
+    "end.chips": (
+        "Each colony's total, in the colour of who controls it",
+        "El total de cada colonia, en el color de quien la controla",
+    ),
+    "end.chips_nobody": ("grey: nobody", "gris: nadie"),
+    "end.chips_crowned": ("\u265b: 6 satellites", "\u265b: 6 satélites"),
     "end.by_count": (
         "{winner} controls more colonies.",
         "{winner} controla más colonias.",
@@ -308,9 +314,9 @@ STRINGS: dict[str, tuple[str, str]] = {
         "of the board is empty: an edge is its 8 cells between the corners, and the "
         "corners belong to no edge.",
         "Si cae exactamente a su valor de distancia, junto (N, S, E u O) a un satélite del otro "
-        "color, ambos quedan conectados y ya no se mueven. Solo mientras un borde del tablero "
-        "esté vacío: un borde son sus 8 celdas entre las esquinas, y las esquinas no son de "
-        "ningún borde.",
+        "color, ambos quedan conectados. Los satélites conectados ya no se mueven. Solo "
+        "mientras un borde del tablero esté vacío: un borde son sus 8 celdas entre las "
+        "esquinas, y las esquinas no son de ningún borde.",
     ),
     "rules.4.title": ("Colonies", "Colonias"),
     "rules.4.text": (
@@ -324,10 +330,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "rules.5.title": ("Displacement", "Desplazamiento"),
     "rules.5.text": (
         "Land exactly on a loose rival satellite next to one of your connected ones to "
-        "grow a colony: the rival is pushed 1 or 2 cells in a line, to a cell shown in "
+        "grow a colony. The rival is pushed 1 or 2 cells in a line, to a cell shown in "
         "orange.",
         "Cae justo sobre un satélite rival suelto junto a uno tuyo conectado para ampliar "
-        "una colonia: el rival se desplaza 1 o 2 celdas en línea recta, a una celda naranja.",
+        "una colonia. El rival se desplaza 1 o 2 celdas en línea recta, a una celda naranja.",
     ),
     "rules.6.title": ("The end", "El final"),
     "rules.6.text": (

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
 from device.look.board_view import BoardMarks, draw_board
 from device.look.controls import Control, control, draw_screen_bar, screen_bar_top
 from device.look.i18n import LEGEND_PAGE, RULE_PAGES
-from device.look.pages import Block, draw_page, paginate, text_blocks
+from device.look.pages import Block, Content, Words, draw_page, paginate, sentences
 from device.play.buttons import Button
 from device.screens.screen import Host, Screen
 from engine.geometry import cell_at
@@ -151,9 +151,9 @@ class RulesScreen(Screen):
                 self.part -= 1
             elif self.page > 1:
                 self.page -= 1
-                self.part = len(self._parts()) - 1
+                self.part = len(self.screenfuls()) - 1
         elif button in (Button.RIGHT, Button.DOWN, Button.NEXT, Button.SELECT, Button.A):
-            if self.part + 1 < len(self._parts()):
+            if self.part + 1 < len(self.screenfuls()):
                 self.part += 1
             elif self.page < RULE_PAGES:
                 self.page, self.part = self.page + 1, 0
@@ -162,7 +162,7 @@ class RulesScreen(Screen):
 
     def parts_count(self) -> int:
         """How many screenfuls the current page takes."""
-        return len(self._parts())
+        return len(self.screenfuls())
 
     def controls(self) -> list[Control]:
         return [
@@ -179,24 +179,72 @@ class RulesScreen(Screen):
         layout = self.ui.layout
         return layout.width > layout.height * 5 // 4 and self.page in self.diagrams
 
-    def _parts(self) -> list[list[Block]]:
+    def screenfuls(self) -> list[list[Block]]:
+        """The current page as screenfuls of blocks (the words of each block in its
+        ``words``)."""
         ui = self.ui
         area = self._content()
         words = ui.t(f"rules.{self.page}.text")
         if self._beside():
-            return paginate(text_blocks(ui, words, area.w * 11 // 20), area.h)
-        blocks = text_blocks(ui, words, area.w)
+            return paginate(ui, [Words(words)], area.w * 11 // 20, area.h)
         diagram = self.diagrams.get(self.page)
         if diagram is not None:
             height = diagram.size[1] * ui.layout.cell + 4
-            blocks.append(Block(height, lambda surface, rect: self._draw_diagram(surface, rect)))
-        elif self.page == LEGEND_PAGE:
-            blocks += [self._symbol_block(symbol, area.w) for symbol in self.legend]
-            blocks.append(Block(2 * ui.layout.line, self._draw_free_edge_symbol))
+            block = Block(height, lambda surface, rect: self._draw_diagram(surface, rect), True)
+            return self._with_picture(words, block, area)
+        content: list[Content] = [Words(words)]
+        if self.page == LEGEND_PAGE:
+            symbols = [self._symbol_block(symbol, area.w) for symbol in self.legend]
+            symbols[0] = replace(symbols[0], with_words=True)
+            free_edge = " ".join(ui.t(key) for key in ("legend.free_edge", "legend.no_corner"))
+            edge = Block(2 * ui.layout.line, self._draw_free_edge_symbol, words=free_edge)
+            content += [*symbols, edge]
         elif self.page == 6:
             big = ui.font(ui.layout.title_size, bold=True)
-            blocks.append(Block(big.get_linesize(), self._draw_grace))
-        return paginate(blocks, area.h)
+            content.append(Block(big.get_linesize() - 2, self._draw_grace, with_words=True))
+        return paginate(ui, content, area.w, area.h)
+
+    def _with_picture(self, words: str, picture: Block, area: pygame.Rect) -> list[list[Block]]:
+        """The page's words and its diagram, on one screenful with at least one of its
+        sentences: under the last sentence, else under the latest one it fits under,
+        else beside the latest one it fits beside (the words in a narrower column)."""
+        said = sentences(words)
+        for cut in range(len(said), 0, -1):
+            parts = self._around(said, cut, [picture])
+            if any(len(part) > 1 and any(b is picture for b in part) for part in parts):
+                return parts
+        for cut in range(len(said), 0, -1):
+            beside = self._beside_block(said[cut - 1], picture, area.w)
+            if beside.height <= area.h:
+                return self._around(said, cut, [], beside)
+        return paginate(self.ui, [Words(words), picture], area.w, area.h)
+
+    def _around(
+        self, said: list[str], cut: int, after_cut: list[Content], instead: Block | None = None
+    ) -> list[list[Block]]:
+        """The sentences with ``after_cut`` after sentence ``cut`` (or ``instead`` of it)."""
+        before = said[: cut - 1] if instead is not None else said[:cut]
+        content: list[Content] = [Words(" ".join(before))] if before else []
+        content += [instead] if instead is not None else after_cut
+        if said[cut:]:
+            content.append(Words(" ".join(said[cut:])))
+        area = self._content()
+        return paginate(self.ui, content, area.w, area.h)
+
+    def _beside_block(self, sentence: str, picture: Block, width: int) -> Block:
+        """One sentence in a column at the left, the diagram at its right."""
+        ui = self.ui
+        columns = self.diagrams[self.page].size[0]
+        text_width = width - columns * ui.layout.cell - 8
+        lines = ui.wrap(sentence, ui.font(), text_width)
+        height = max(len(lines) * ui.layout.line, picture.height)
+
+        def paint(surface: pygame.Surface, area: pygame.Rect) -> None:
+            ui.draw_lines(surface, lines, ui.font(), area.topleft)
+            right = pygame.Rect(area.x + text_width + 4, area.y, area.w - text_width - 4, area.h)
+            picture.paint(surface, right)
+
+        return Block(height, paint, gap_after=4, words=sentence)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -205,7 +253,7 @@ class RulesScreen(Screen):
         heading = ui.t("rules.heading", pages=pages, title=ui.t(f"rules.{self.page}.title"))
         title = ui.font(bold=True).render(heading, True, ui.palette.text)
         surface.blit(title, (6, 2))
-        parts = self._parts()
+        parts = self.screenfuls()
         self.part = min(self.part, len(parts) - 1)
         area = self._content()
         draw_page(surface, parts[self.part], area)
@@ -233,7 +281,7 @@ class RulesScreen(Screen):
             text = self.ui.font().render(words, True, self.ui.palette.text)
             surface.blit(text, (area.x + 3 * cell + 6, area.y + (cell - self.ui.layout.line) // 2))
 
-        return Block(max(rows * cell, self.ui.layout.line) + 3, paint)
+        return Block(max(rows * cell, self.ui.layout.line) + 3, paint, words=words)
 
     def _draw_free_edge_symbol(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The mark along a free edge, starting where the corner cell ends (the

@@ -301,18 +301,23 @@ def _blit_turned(
         surface.blit(image, (x, box.centery - image.get_height() // 2))
 
 
-def screen_bar_top(ui: Ui) -> int:
-    """Where the bottom bar of a full screen starts: content must stay above it."""
-    return ui.layout.height - ui.layout.screen_bar_lines * ui.layout.line - 2
+def screen_bar_top(ui: Ui, lines: int | None = None) -> int:
+    """Where the bottom bar of a full screen starts: content must stay above it.
+    The bar has as many ``lines`` as the panel gives it unless told."""
+    lines = ui.layout.screen_bar_lines if lines is None else lines
+    return ui.layout.height - lines * ui.layout.line - 2
 
 
-def draw_screen_bar(surface: pygame.Surface, ui: Ui, controls: list[Control]) -> list[Control]:
+def draw_screen_bar(
+    surface: pygame.Surface, ui: Ui, controls: list[Control], lines: int | None = None
+) -> list[Control]:
     """The bar along the bottom of a full screen (menus, rules, end of game), on as
-    many lines as the panel gives it.  Returns the controls drawn."""
-    top = screen_bar_top(ui)
+    many lines as the panel gives it (or ``lines``).  Returns the controls drawn."""
+    lines = ui.layout.screen_bar_lines if lines is None else lines
+    top = screen_bar_top(ui, lines)
     pygame.draw.rect(surface, ui.palette.panel, (0, top, ui.layout.width, ui.layout.height - top))
     drawn: list[Control] = []
-    for index, line in enumerate(_fill_lines(ui, controls, ui.layout.screen_bar_lines)):
+    for index, line in enumerate(_fill_lines(ui, controls, lines)):
         _draw_line(surface, ui, line, top + index * ui.layout.line)
         drawn += [item for item, _, _ in line]
     return drawn

@@ -340,8 +340,7 @@ class GameScreen(Screen):
         if status is LinkStateName.LOST:
             draw_link_panel(surface, ui, ui.t("link.lost_title"), [ui.t("link.lost_body")])
         elif status is LinkStateName.ERROR:
-            lines = [self.match.link_problem, ui.t("link.stopped_body")]
-            draw_link_panel(surface, ui, ui.t("link.stopped_title"), lines)
+            draw_link_panel(surface, ui, ui.t("link.stopped_title"), [self.match.link_problem])
 
 
 class SystemMenu(MenuOverGame):

@@ -112,6 +112,17 @@ class MenuScreen(Screen):
         area = pygame.Rect(panel.x, top, panel.w, panel.bottom - 4 - top)
         return list_window(ui, len(self.shown()), self.index, area, ui.layout.line + 6)
 
+    def fits(self) -> bool:
+        """Whether the title and every item show at once, each within the panel (a
+        question and its answers must: a long menu scrolls, with signs)."""
+        ui = self.ui
+        panel = self.panel()
+        title_font = ui.font(ui.layout.title_size, bold=True)
+        titled = all(title_font.size(line)[0] <= panel.w - 8 for line in self.title_lines())
+        labels = [item.label() for item in self.shown()]
+        labelled = all(ui.font().size(label)[0] <= panel.w - 16 for label in labels)
+        return titled and labelled and self.window().count == len(labels)
+
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.ui
         palette = ui.palette

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 from functools import partial
 
 import pygame
 
 from device.journal.archive import UNREADABLE, ArchivedGame, load_game, past_games
+from device.journal.notice import loggable, reason_of
 from device.look.controls import Control, control, draw_screen_bar, screen_bar_top
 from device.look.layout import MARGIN
 from device.look.scrolling import ListWindow, draw_more_signs, list_window
@@ -18,6 +20,8 @@ from device.play.replay import Replay
 from device.screens.menu_screen import BROWSE, Item, MenuScreen
 from device.screens.replay_screen import ReplayScreen
 from device.screens.screen import Host
+
+log = logging.getLogger(__name__)
 
 
 class PastGamesScreen(MenuScreen):
@@ -74,17 +78,17 @@ class PastGamesScreen(MenuScreen):
     def open(self, index: int) -> None:
         """Replay a game from its start; if its moves do not read, say why and mark it."""
         game = self.games[index]
-        problem = game.problem
-        if not problem:
+        if not game.problem:
             try:
                 played = load_game(self.host.saves, game)
             except UNREADABLE as error:
-                problem = str(error)
+                game = replace(game, outcome=None, problem=str(error), reason=reason_of(error))
+                self.games[index] = game
             else:
                 self.host.push(ReplayScreen(self.host, Replay.of(played), game.setup))
                 return
-            self.games[index] = replace(game, outcome=None, problem=problem)
-        self.host.show_message(self.ui.t("msg.past_unreadable", problem=problem))
+        log.warning("%s cannot be replayed: %s", loggable(game.path), loggable(game.problem))
+        self.host.show_message(self.ui.t("msg.past_unreadable", reason=self.ui.t(game.reason)))
 
     def handle(self, button: Button) -> None:
         if not self.games:  # the archive emptied since the title looked

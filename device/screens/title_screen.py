@@ -86,14 +86,14 @@ class TitleScreen(MenuScreen):
         try:
             resumed = self.host.saves.resume()
         except SaveError as error:  # the file stays as it is; New game gives it up
-            self.host.show_message(self.ui.t("msg.save_lost", problem=str(error)))
+            self.host.show_message(self.ui.t("msg.save_lost", reason=self.ui.t(error.reason)))
             return
         if resumed.game.setup.mode == Mode.LINK:
             self._resume_link(resumed.game)
         else:
             self.host.start_game(resumed.game, journal=resumed.journal)
         if resumed.notice is not None:
-            self.host.show_message(self.ui.t(resumed.notice.key, **resumed.notice.values))
+            self.host.show_message(resumed.notice.words(self.ui.t))
 
     def _resume_link(self, game: Game) -> None:
         """A linked game goes on only with the cable: the driver resumes its own copy."""

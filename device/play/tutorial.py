@@ -126,19 +126,19 @@ CLOSED_BOARD = (
 """Red 3 alone on the West edge, Blue on the three others: connections are closed."""
 
 LESSONS: tuple[Lesson, ...] = (
-    Lesson("move", f"{CLOSED_BOARD} r 0 0", jumps),
-    Lesson("open", f"{CLOSED_BOARD} r 0 0", opens_an_edge),
+    Lesson("move", f"{CLOSED_BOARD} r 0 0 0", jumps),
+    Lesson("open", f"{CLOSED_BOARD} r 0 0 0", opens_an_edge),
     Lesson(
         "connect",
         "........../........../.......b4../..r4......./........../"
-        ".....b2..../..r3......./........../........../.......... r 0 0",
+        ".....b2..../..r3......./........../........../.......... r 0 0 0",
         connects,
         notes=("count", "touch"),
     ),
     Lesson(
         "colony",
         ".....r4..../........../..b2......./........../........../"
-        "....r2b3..../........../.....r1..../........../.......... r 0 0",
+        "....r2b3..../........../.....r1..../........../.......... r 0 0 0",
         makes_own_colony,
         needs_connection=True,
         notes=("six", "merge"),
@@ -146,19 +146,19 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "displace",
         "........../........../..b4......./........../.....r2..../"
-        "....r1b3b2.../........../........../......r3.../.......... r 0 0",
+        "....r1b3b2.../........../........../......r3.../.......... r 0 0 0",
         pushes_into_colony,
     ),
     Lesson(
         "grace",
         "........../..b4....r2../........../.r2b1r3.r4b3.../........../"
-        ".r3b3r1.r4b4r1../........../.r1b1r4.r2b2r3../........../.......... r 0 0",
+        ".r3b3r1.r4b4r1../........../.r1b1r4.r2b2r3../........../.......... r 0 0 0",
         gives_grace,
     ),
     Lesson(
         "tiebreak",
         "........../........r2./........../......r3b1../........../"
-        "..b4r2b4...../........../...r4.r4b3.../........../.......... r 0 0",
+        "..b4r2b4...../........../...r4.r4b3.../........../.......... r 0 0 0",
         wins_tiebreak,
         needs_connection=True,
     ),

@@ -16,7 +16,7 @@ from device.look.i18n import LANGUAGES
 from device.screens.game_screen import GameScreen
 from engine.moves import CONNECTION
 
-GRACE_PLY = 285
+GRACE_PLY = 121
 """Random play from ``DECIDED_SEED`` has grace moves to play at this ply."""
 
 

@@ -52,12 +52,29 @@ def _named(ui: Ui, buttons: tuple[Button, ...]) -> list[str]:
     return [label for label in labels if held.get(label) not in labels]
 
 
+WAYS = {Button.NEXT: (Button.DOWN, Button.RIGHT), Button.PREV: (Button.UP, Button.LEFT)}
+"""The ways the next and previous buttons step: down or right, up or left."""
+
+
+def _way(ui: Ui, item: Control, button: Button) -> str:
+    """The arrow of the way ``button`` (next or previous) steps in ``item``: down a
+    list, or on to the next page; "" where it does not stand in for a direction
+    (or the device has the arrows themselves)."""
+    for way in WAYS.get(button, ()):
+        if way in item.buttons and button_label(ui, way) is None:
+            return ARROWS[way]
+    return ""
+
+
 def control_label(ui: Ui, item: Control) -> str | None:
     labels = _named(ui, item.buttons)
     if not labels:
         return None
     arrows = "\u2009".join(label for label in labels if label in ARROWS.values())
     words = [label for label in labels if label not in ARROWS.values()]
+    # "X▼/Y▲": which way each goes, where the device has no arrows to name
+    ways = {button_label(ui, b): _way(ui, item, b) for b in item.buttons}
+    words = [f"{word}{ways.get(word, '')}" for word in words]
     return "/".join(words + ([arrows] if arrows else []))
 
 

@@ -64,8 +64,14 @@ def essential_items(ui: Ui, position: Position) -> list[HudItem]:
     return [turn, leader]
 
 
-def detail_items(ui: Ui, position: Position) -> list[HudItem]:
-    """Connections and colonies: beside the board where there is room."""
+def shows_details(ui: Ui) -> bool:
+    """Whether the HUD shows the connections and colonies (``detail_items``)."""
+    return ui.layout.side_panel
+
+
+def detail_items(ui: Ui, position: Position, explain_closed: bool = False) -> list[HudItem]:
+    """Connections and colonies: beside the board where there is room. Closed
+    connections say what opens them when ``explain_closed`` (the first moves)."""
     palette = ui.palette
     items = [HudItem(ui.t("hud.connected", count=position.connected_total()), palette.text)]
     if position.connections_open():
@@ -73,7 +79,8 @@ def detail_items(ui: Ui, position: Position) -> list[HudItem]:
         edges = "\u00a0".join(ui.t(f"edge.{edge}") for edge in position.free_edges())
         items.append(HudItem(ui.t("hud.open", edges=edges), palette.free_edge))
     else:
-        items.append(HudItem(ui.t("hud.closed"), palette.dim))
+        closed = ui.t("hud.closed_help" if explain_closed else "hud.closed")
+        items.append(HudItem(closed, palette.cursor if explain_closed else palette.dim))
     counts = score(position).counts
     items.append(HudItem(ui.t("hud.colonies", red=counts[0], blue=counts[1]), palette.text))
     return items
@@ -106,8 +113,10 @@ def draw_hud(
     position: Position,
     prompt: HudItem | None,
     controls: list[Control],
+    explain_closed: bool = False,
 ) -> list[Control]:
-    """Beside the board: everything, buttons at the bottom. Below it: turn, leader,
+    """Beside the board: everything, buttons at the bottom (closed connections
+    explained when ``explain_closed``). Below it: turn, leader,
     and the prompt or else the button bar (the side keys in their column beside the
     board, where there is one); a prompt that would leave its action's button unnamed
     takes the leader's line instead.  Returns the controls named."""
@@ -115,7 +124,8 @@ def draw_hud(
     if not ui.layout.side_panel:
         items, bar = lines_below(ui, headline, prompt, controls)
         return _draw_below(surface, ui, items, controls, bar=bar)
-    return _draw_beside(surface, ui, headline + detail_items(ui, position), controls)
+    details = detail_items(ui, position, explain_closed)
+    return _draw_beside(surface, ui, headline + details, controls)
 
 
 def lines_below(

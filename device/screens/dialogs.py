@@ -115,6 +115,10 @@ class MessageScreen(Screen):
         ui = self.ui
         panel, lines = self.box()
         shade_behind(surface)
+        # the bar behind goes whole (its buttons do nothing now); the panel may reach
+        # down over its place, to the message's own one-line bar
+        top = screen_bar_top(ui)
+        pygame.draw.rect(surface, ui.palette.panel, (0, top, ui.layout.width, ui.layout.height))
         pygame.draw.rect(surface, ui.palette.panel, panel, border_radius=6)
         pygame.draw.rect(surface, ui.palette.cursor, panel, width=1, border_radius=6)
         font = ui.font()

@@ -48,17 +48,20 @@ def chip_words(row: list[tuple[Group, pygame.Surface]]) -> str:
 
 
 HALO = 2
-"""Pixels of background kept round every word and chip while satellites fly."""
+"""Pixels of background kept above and below every word and chip while satellites fly."""
 
 
-def clear_of_content(layer: pygame.Surface, screen: pygame.Surface, background: Colour) -> None:
+def clear_of_content(
+    layer: pygame.Surface, screen: pygame.Surface, background: Colour, across: int
+) -> None:
     """Make ``layer`` (with alpha) see-through wherever ``screen`` shows anything but
-    ``background``, and a little round it."""
+    ``background``: ``HALO`` pixels round it, and ``across`` pixels to either side,
+    so that the gaps between the words of a line are kept clear too."""
     bare = pygame.mask.from_threshold(screen, background, (1, 1, 1, 255))
     bare.invert()
-    side = 2 * HALO + 1
-    covered = bare.convolve(pygame.mask.Mask((side, side), fill=True))
-    covered.to_surface(layer, setcolor=(0, 0, 0, 0), unsetcolor=None, dest=(-HALO, -HALO))
+    kernel = pygame.mask.Mask((2 * across + 1, 2 * HALO + 1), fill=True)
+    covered = bare.convolve(kernel)
+    covered.to_surface(layer, setcolor=(0, 0, 0, 0), unsetcolor=None, dest=(-across, -HALO))
 
 
 CELEBRATION_MS = 2400
@@ -125,7 +128,8 @@ class EndScreen(Screen):
             draw_satellite(
                 burst, ui.layout, ui.fonts, ui.palette, centre, ui.layout.cell, code, False
             )
-        clear_of_content(burst, surface, ui.palette.background)
+        across = ui.font().size(" ")[0] + HALO
+        clear_of_content(burst, surface, ui.palette.background, across)
         surface.blit(burst, (0, 0))
 
     def on_last_part(self) -> bool:

@@ -11,7 +11,7 @@ import pygame
 from device.link.events import LinkStateName
 from device.look.board_view import BoardMarks, cell_centre, draw_board, draw_satellite
 from device.look.controls import Control, button_label, control
-from device.look.hud import HudItem, draw_hud
+from device.look.hud import HudItem, draw_hud, shows_details
 from device.play.buttons import Button
 from device.play.game import Game, Mode
 from device.play.match import Match, Verdict
@@ -272,10 +272,15 @@ class GameScreen(Screen):
         policy = self.match.policy
         if policy is not None:
             return self.ui.t(policy.words(self.match.verdict))
-        position = self.game.position
-        if self.game.ply < EXPLAIN_CLOSED_PLIES and not position.connections_open():
+        if self.explains_closed() and not shows_details(self.ui):
             return self.ui.t("hud.closed_help")
         return ""
+
+    def explains_closed(self) -> bool:
+        """The first moves of a game (not a lesson) say what "Closed" asks: on the
+        line that says "Closed" where the HUD has one, else as the prompt."""
+        closed = not self.game.position.connections_open()
+        return closed and self.game.ply < EXPLAIN_CLOSED_PLIES and self.match.policy is None
 
     def _preview(self) -> str:
         """On a destination that connects: what the move would make."""
@@ -336,7 +341,7 @@ class GameScreen(Screen):
         status = self.match.link_status
         words = "" if status else self.prompt()  # the panel says it
         prompt = HudItem(words, ui.palette.cursor) if words else None
-        draw_hud(surface, ui, position, prompt, self.controls())
+        draw_hud(surface, ui, position, prompt, self.controls(), self.explains_closed())
         if status is LinkStateName.LOST:
             draw_link_panel(surface, ui, ui.t("link.lost_title"), [ui.t("link.lost_body")])
         elif status is LinkStateName.ERROR:

@@ -180,7 +180,7 @@ class FirstBoot:
                 self.work / "satellites-bundle-key.pem", stick_dir / BUNDLE_KEY
             )
             make_bundle(
-                stick_dir / "satellites-bundle.tar.gz",
+                stick_dir / "satellites-bundle.tar",
                 private_key,
                 PYTHON_VERSION[self.args.suite],
                 compiled,
@@ -223,7 +223,7 @@ class FirstBoot:
             "echo $! > /run/memwatch.pid"
         )
         command = (
-            f"cd {STICK}/satellites && deploy/update.sh --bundle {STICK}/satellites-bundle.tar.gz "
+            f"cd {STICK}/satellites && deploy/update.sh --bundle {STICK}/satellites-bundle.tar "
             f"--bundle-key {STICK}/{BUNDLE_KEY} --profile {self.profile} "
             f"--data-partition {DATA_LABEL} > /root/install.log 2>&1"
         )

@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.moves import PASS
-from engine.notation import parse_position
 from engine.pieces import BLUE, NOBODY, RED
 from engine.position import Position
 from engine.record import GameRecord
@@ -58,7 +57,7 @@ class Game:
     """Who played each ply (grace moves break the strict alternation)."""
 
     def __post_init__(self) -> None:
-        self.position = parse_position(self.record.start)
+        self.position = self.record.start_position()
         self.movers = []
         for move in self.record.moves:
             self.movers.append(self.position.side)

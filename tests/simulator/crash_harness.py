@@ -286,6 +286,7 @@ class Stored:
     archived: list[StoredGame]
     check_code: int
     check_output: str
+    """What ``check`` said beyond its closing count (damage it found)."""
     unended: int
     """Journals in the folder whose game has no end (the game in progress: one at most)."""
     ended_unarchived: list[StoredGame]
@@ -346,7 +347,8 @@ def read_folder(save_dir: Path, in_process: bool = True) -> Stored:
     ``in_process`` calls the command's ``main`` here instead of starting Python
     again (the same code, a second less per look).
     """
-    check_code, check_output = journal_command("check", save_dir, in_process)
+    check_code, check_said = journal_command("check", save_dir, in_process)
+    check_output = "\n".join(check_said.splitlines()[:-1] if check_code == 0 else [check_said])
     show_code, shown = journal_command("show", save_dir, in_process)
     in_progress = None
     if show_code == 0:

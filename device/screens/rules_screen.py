@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 
 import pygame
 
-from device.look.board_view import BoardMarks, draw_board
+from device.look.board_view import BoardMarks, draw_board, draw_satellite
 from device.look.controls import Control, control, draw_screen_bar, screen_bar_top
 from device.look.i18n import LEGEND_PAGE, RULE_PAGES
 from device.look.pages import Block, Content, Words, draw_page, paginate, sentences
@@ -24,9 +24,14 @@ from engine.moves import (
     origin_of,
     target_of,
 )
-from engine.pieces import piece
+from engine.pieces import RED, piece
 from engine.position import Position
 
+FREE_EDGE_WORDS = ("legend.free_edge", "legend.no_corner")
+HELD_EDGES_WORDS = ("legend.all_held", "legend.closed")
+"""The words beside the legend's two edge pictures, a line each."""
+GRACE = "\u26a1"
+"""The grace moves' sign, in the words and the picture of the end page."""
 OFFSET = 2
 """Diagrams sit this many cells in from the board's corner, away from the edges."""
 
@@ -89,6 +94,12 @@ def _diagrams() -> dict[int, Diagram]:
         ),
         7: Diagram(["r4 b2 r3", ". . .", "b4 r3 b4"]),
     }
+
+
+def _follows_words(part: list[Block], picture: Block) -> bool:
+    """Whether ``picture`` is on this screenful, under words (its sentence)."""
+    at = next((index for index, block in enumerate(part) if block is picture), None)
+    return at is not None and any(block.words for block in part[:at])
 
 
 @dataclass
@@ -190,30 +201,38 @@ class RulesScreen(Screen):
         diagram = self.diagrams.get(self.page)
         if diagram is not None:
             height = diagram.size[1] * ui.layout.cell + 4
-            block = Block(height, lambda surface, rect: self._draw_diagram(surface, rect), True)
+            block = Block(height, self._draw_diagram, with_words=True)
             return self._with_picture(words, block, area)
         content: list[Content] = [Words(words)]
         if self.page == LEGEND_PAGE:
             symbols = [self._symbol_block(symbol, area.w) for symbol in self.legend]
             symbols[0] = replace(symbols[0], with_words=True)
-            free_edge = " ".join(ui.t(key) for key in ("legend.free_edge", "legend.no_corner"))
-            edge = Block(2 * ui.layout.line, self._draw_free_edge_symbol, words=free_edge)
-            content += [*symbols, edge]
+            # two lines of words beside a row of cells that starts half a line down
+            edges = max(2 * ui.layout.line, ui.layout.line // 2 + ui.layout.cell) + 3
+            content += [
+                *symbols,
+                Block(edges, self._draw_free_edge_symbol, words=self._words(FREE_EDGE_WORDS)),
+                Block(edges, self._draw_held_edges_symbol, words=self._words(HELD_EDGES_WORDS)),
+            ]
         elif self.page == 6:
             big = ui.font(ui.layout.title_size, bold=True)
-            content.append(Block(big.get_linesize() - 2, self._draw_grace, with_words=True))
+            grace = Block(big.get_linesize() - 2, self._draw_grace, with_words=True)
+            said = sentences(words)
+            cut = next((i + 1 for i, s in enumerate(said) if GRACE in s), len(said))
+            return self._around(said, cut, [grace])  # under the sentence of the grace moves
         return paginate(ui, content, area.w, area.h)
 
     def _with_picture(self, words: str, picture: Block, area: pygame.Rect) -> list[list[Block]]:
         """The page's words and its diagram, on one screenful with at least one of its
-        sentences: under the last sentence, else under the latest one it fits under,
-        else beside the latest one it fits beside (the words in a narrower column)."""
+        sentences: under the first sentence it fits under (the first usually says
+        what the diagram shows), else beside the first one it fits beside (the words
+        in a narrower column)."""
         said = sentences(words)
-        for cut in range(len(said), 0, -1):
+        for cut in range(1, len(said) + 1):
             parts = self._around(said, cut, [picture])
-            if any(len(part) > 1 and any(b is picture for b in part) for part in parts):
+            if any(_follows_words(part, picture) for part in parts):
                 return parts
-        for cut in range(len(said), 0, -1):
+        for cut in range(1, len(said) + 1):
             beside = self._beside_block(said[cut - 1], picture, area.w)
             if beside.height <= area.h:
                 return self._around(said, cut, [], beside)
@@ -294,13 +313,37 @@ class RulesScreen(Screen):
         pygame.draw.line(
             surface, ui.palette.free_edge, (area.x + cell, y), (area.x + 3 * cell, y), width
         )
-        for line, key in enumerate(("legend.free_edge", "legend.no_corner")):
+        self._draw_symbol_words(surface, area, FREE_EDGE_WORDS)
+
+    def _draw_held_edges_symbol(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """An edge with a satellite on it and no mark: where every edge is held,
+        connections are closed (the stalls page says until when)."""
+        ui = self.ui
+        cell = ui.layout.cell
+        y = area.y + ui.layout.line // 2
+        pygame.draw.rect(surface, ui.palette.board_light, (area.x, y, cell - 1, cell - 1))
+        for step in (1, 2):
+            edge = (area.x + step * cell, y, cell - 1, cell - 1)
+            pygame.draw.rect(surface, ui.palette.edge, edge)
+        centre = (area.x + cell + cell // 2, y + cell // 2)
+        draw_satellite(surface, ui.layout, ui.fonts, ui.palette, centre, cell, piece(RED, 3), False)
+        self._draw_symbol_words(surface, area, HELD_EDGES_WORDS)
+
+    def _words(self, keys: tuple[str, ...]) -> str:
+        return " ".join(self.ui.t(key) for key in keys)
+
+    def _draw_symbol_words(
+        self, surface: pygame.Surface, area: pygame.Rect, keys: tuple[str, ...]
+    ) -> None:
+        """A legend line's words, a line each, beside its picture."""
+        ui = self.ui
+        for line, key in enumerate(keys):
             text = ui.font().render(ui.t(key), True, ui.palette.text)
-            surface.blit(text, (area.x + 3 * cell + 6, area.y + line * ui.layout.line))
+            surface.blit(text, (area.x + 3 * ui.layout.cell + 6, area.y + line * ui.layout.line))
 
     def _draw_grace(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         big = self.ui.font(self.ui.layout.title_size, bold=True)
-        image = big.render("\u26a1 3 \u2192 2 \u2192 1", True, self.ui.palette.crown)
+        image = big.render(f"{GRACE} 3 \u2192 2 \u2192 1", True, self.ui.palette.crown)
         surface.blit(image, (area.centerx - image.get_width() // 2, area.y))
 
     def _draw_diagram(self, surface: pygame.Surface, area: pygame.Rect) -> None:

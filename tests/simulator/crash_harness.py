@@ -54,10 +54,12 @@ END = "end"
 
 TO_NEW_GAME = ["press X", "press A"]
 """Title with no game to continue: past the tutorial (first until it is done) to New game."""
-HOTSEAT_NEW = [*TO_NEW_GAME, "press A", "press A", "repeat 2 press X", "press A", "wait 200"]
-"""New game, mode cycled from the computer to hotseat, down to Start."""
-AI_NEW = [*TO_NEW_GAME, "repeat 3 press X", "press A", "wait 200"]
-"""New game (against the computer by default, the player Red), down to Start."""
+HOTSEAT_NEW = [*TO_NEW_GAME, "press A", "press A", "repeat 3 press X", "press A", "wait 200"]
+"""New game, mode cycled from the computer to hotseat, down past the rules and the
+tabletop to Start."""
+AI_NEW = [*TO_NEW_GAME, "repeat 4 press X", "press A", "wait 200"]
+"""New game (against the computer by default, the standard rules, the player Red),
+down to Start."""
 CONTINUE = ["press A", "wait 200"]
 """Title with a game in progress: Continue is the first item."""
 RESIGN = ["hold B 800", "repeat 5 press X", "press A", "press X", "press A", "wait 200"]

@@ -438,6 +438,18 @@ install_panel_firmware() {
     [ -f "$commands" ] || return 0
     step "display init commands /lib/firmware/satellites-$profile.bin"
     deploy_python deploy.panel_firmware "$commands" "$root/lib/firmware/satellites-$profile.bin"
+    install_panel_alias
+}
+
+# The kernel names the panel's SPI device by its first compatible
+# (spi:satellites-PROFILE), which no module claims: the alias loads the panel's driver
+# for it on any image, not only where a udev rule loads modules by every compatible.
+install_panel_alias() {
+    step "the panel's driver for spi:satellites-$profile (/etc/modprobe.d/satellites-panel.conf)"
+    install -d "$root/etc/modprobe.d"
+    printf '%s\n' \
+        "# Satellites: load the panel's driver for the device its boot lines describe." \
+        "alias spi:satellites-$profile panel-mipi-dbi" > "$root/etc/modprobe.d/satellites-panel.conf"
 }
 
 # Replace the block between the markers (or append it) in config.txt, safely against a

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from deploy.config import load_config
+from deploy.vm.panel_tree import read_overlay
 from device.hardware.profiles import PROFILES
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
@@ -110,6 +111,14 @@ def test_panel_firmware_and_boot_overlays_are_installed(root: Path) -> None:
     assert (DEPLOY / "boot-lcdhat.txt").read_text() in boot
 
 
+def test_the_panels_driver_loads_for_the_device_its_boot_lines_describe(root: Path) -> None:
+    """The kernel's SPI modalias is the panel node's first compatible, which no module
+    names: the installer's alias makes udev load panel-mipi-dbi for it."""
+    (first, *_) = read_overlay((DEPLOY / "boot-lcdhat.txt").read_text()).compatible
+    alias = (root / "etc/modprobe.d/satellites-panel.conf").read_text().splitlines()
+    assert f"alias spi:{first} panel-mipi-dbi" in alias
+
+
 def test_the_boot_config_keeps_its_previous_copy_and_the_install_ends_with_sync(
     root: Path,
 ) -> None:
@@ -134,6 +143,7 @@ def test_update_keeps_config_and_replaces_the_boot_block(root: Path) -> None:
 def test_hdmi_profile_needs_no_panel_firmware_and_uses_kmsdrm(tmp_path: Path) -> None:
     install(tmp_path, "--profile", "tabletop")
     assert not (tmp_path / "lib/firmware/satellites-tabletop.bin").exists()
+    assert not (tmp_path / "etc/modprobe.d/satellites-panel.conf").exists()
     with (tmp_path / "etc/satellites/config.toml").open("rb") as file:
         config = tomllib.load(file)
     assert (config["profile"], config["display"]) == ("tabletop", "kmsdrm")
@@ -176,6 +186,7 @@ def test_uninstall_removes_the_appliance_but_keeps_saves(tmp_path: Path) -> None
     assert not command.is_symlink()
     assert not (tmp_path / "etc/systemd/system/satellites.service").exists()
     assert not (tmp_path / "lib/firmware/satellites-hatmini.bin").exists()
+    assert not (tmp_path / "etc/modprobe.d/satellites-panel.conf").exists()
     assert "satellites" not in (tmp_path / "boot/firmware/config.txt").read_text()
     assert (tmp_path / "var/lib/satellites/game.log").read_text() == "ply 1"
     assert "systemctl enable getty@tty1.service" in (tmp_path / "uninstall-plan.txt").read_text()

@@ -52,12 +52,12 @@ class Step(StrEnum):
 def setup_script(role: str) -> list[str]:
     """From the title with a game in progress (Continue, Tutorial, New game ...) to a
     linked game's Start, then back to the title once it has stopped."""
-    past_colour = 4 if role == "host" else 3  # the guest has no colour to choose
+    past_colour = 5 if role == "host" else 4  # the guest has no colour to choose
     return [
         "repeat 2 press X",
         "press A",  # New game
         "press A",  # Play: link cable
-        f"repeat {past_colour} press X",
+        f"repeat {past_colour} press X",  # past Rules, Port, This device (and You play)
         "press A",  # Start
         "wait 4000",  # agreed, the board up, then stopped by the other device
         "hold B 800",  # the menu: Resume, Rules, Settings, Back to title

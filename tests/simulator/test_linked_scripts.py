@@ -12,10 +12,10 @@ from pathlib import Path
 from crash_harness import ROOT, child_environment
 
 PROFILE = "hatmini"
-HOST_SETUP = ["press X", "press A", "press A", "repeat 4 press X", "press A"]
+HOST_SETUP = ["press X", "press A", "press A", "repeat 5 press X", "press A"]
 """Title (no game yet): past the tutorial to New game; Play cycled to the link cable;
-down past Port, This device (host) and You play to Start."""
-GUEST_SETUP = ["press X", "press A", "press A", "repeat 3 press X", "press A"]
+down past Rules, Port, This device (host) and You play to Start."""
+GUEST_SETUP = ["press X", "press A", "press A", "repeat 4 press X", "press A"]
 """The same with a socket:// port, which makes the device the guest (no colour to choose)."""
 STAGES = 14
 """Choices each simulator makes, one every 0.5 s: on its turn they make moves (the

@@ -160,7 +160,7 @@ def run(
             if problem is not None:
                 app.show_message(app.ui.t("msg.saves_off"))  # the reason is in the log above
             if crash is not None:
-                app.show_message(app.ui.t("msg.last_crash", problem=crash.problem))
+                app.show_message(app.ui.t("msg.last_crash"))  # the doctor shows what it was
             app.run()
     finally:
         if reader is not None:

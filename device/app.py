@@ -8,6 +8,7 @@ desktop simulator and the device launcher differ only in the drivers they pass.
 from __future__ import annotations
 
 import contextlib
+import logging
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -20,7 +21,7 @@ from device.journal.events import LinkInfo
 from device.journal.file import Journal
 from device.journal.folder import SaveFolder
 from device.journal.link_store import LinkJournal
-from device.journal.notice import Notice, write_failed
+from device.journal.notice import Notice, loggable, write_failed
 from device.journal.settings import read_settings, store_settings
 from device.link.game import Role
 from device.link.interface import LinkConnector, LinkSession
@@ -45,6 +46,8 @@ from device.screens.title_screen import TitleScreen
 from device.screens.tutorial_screens import start_tutorial
 from engine.position import Position
 from engine.rules import STANDARD, Rules
+
+log = logging.getLogger(__name__)
 
 MAX_WAIT_MS = 1000
 """The loop sleeps at most this long, even when nothing is due."""
@@ -76,6 +79,21 @@ def link_info(game: Game) -> LinkInfo | None:
     return LinkInfo(role_of(game), game.record.tags.get(PORT_TAG, ""), 0)
 
 
+MOST_NAMED = 3
+"""More settings refused than this are told as "some settings"."""
+SETTING_LABELS = {"tutorial_lessons": "title.tutorial"}
+"""The settings whose label is not ``settings.<name>``."""
+
+
+def settings_notice(refused: Sequence[str]) -> Notice:
+    """Settings back to their defaults: named as the settings screen names them,
+    where the file was read and only some values refused."""
+    if not refused or len(refused) > MOST_NAMED:
+        return Notice("msg.settings_reset")
+    labels = tuple(SETTING_LABELS.get(name, f"settings.{name}") for name in refused)
+    return Notice("msg.settings_reset_named", names=labels)
+
+
 HALF_TURN = 180
 
 
@@ -102,7 +120,8 @@ class App:
         stored = read_settings(save_dir, self.saves.disk)
         self.settings = stored.settings
         if stored.problem:
-            notices.append(Notice("msg.settings_reset", {"problem": stored.problem}))
+            log.warning("settings back to their defaults: %s", loggable(stored.problem))
+            notices.append(settings_notice(stored.refused))
         if stored.stale and self.saves.saves_on:
             with contextlib.suppress(OSError):  # then it is told again at the next start
                 store_settings(save_dir, self.settings, self.saves.disk)
@@ -287,7 +306,7 @@ class App:
 
     def tell(self, notice: Notice) -> None:
         """Show what the save folder has to say."""
-        self.show_message(self.ui.t(notice.key, **notice.values))
+        self.show_message(notice.words(self.ui.t))
 
     # -- input -----------------------------------------------------------------
 

@@ -36,7 +36,16 @@ from device.journal.file import (
     journal_path,
     read_journal,
 )
-from device.journal.notice import Notice, write_failed
+from device.journal.notice import (
+    Notice,
+    Reason,
+    failure,
+    file_name,
+    loggable,
+    not_a_save,
+    reason_of,
+    write_failed,
+)
 from device.journal.old_saves import read_old_saves, remove_old_files
 from device.play.game import Game, GameSetup
 from engine.notation import format_move
@@ -46,7 +55,11 @@ log = logging.getLogger(__name__)
 
 
 class SaveError(Exception):
-    """The game in progress cannot be resumed; the message is for the player."""
+    """The game in progress cannot be resumed, for ``reason``."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -118,7 +131,7 @@ class SaveFolder:
     def _saves_off(self) -> Notice:
         """The player is told in plain words; the folder and the system's reason go to
         the log, for whoever looks after the device."""
-        log.warning("saves are off: %s", self.problem)
+        log.warning("saves are off: %s", loggable(self.problem))
         return Notice("msg.saves_off")
 
     def _tidy(self) -> list[Notice]:
@@ -129,13 +142,13 @@ class SaveFolder:
             try:
                 replayed = read_journal(self.disk, path)
             except NewerJournal:
-                notices.append(Notice("msg.journal_newer", {"file": path.name}))
+                notices.append(Notice("msg.journal_newer", {"file": file_name(path.name)}))
                 continue
             except NotASaveFile as error:
-                notices.append(Notice("msg.not_a_save", {"problem": str(error)}))
+                notices.append(not_a_save(error))
                 continue
             except (JournalError, OSError) as error:
-                notices.append(Notice("msg.save_lost", {"problem": f"{path.name}: {error}"}))
+                notices.append(failure("msg.save_lost", error))
                 continue
             if self.saves_on and never_started(replayed):
                 unstarted.append(path)
@@ -204,11 +217,12 @@ class SaveFolder:
             replayed = Replayed(journal.header, list(journal.moves))
             return Resumed(replayed.game(), journal)
         if self._resumable is None:
-            raise SaveError("there is no game in progress")
+            raise SaveError(Reason.MISSING)
         try:
             replayed = read_journal(self.disk, self._resumable)
         except (JournalError, OSError) as error:
-            raise SaveError(str(error)) from error
+            log.warning("the game in progress cannot be read: %s", loggable(error))
+            raise SaveError(reason_of(error)) from error
         journal = Journal.reopen(self._writer(), self._resumable, replayed)
         self.journal = journal
         notice = tail_notice(replayed.lost_lines) if replayed.lost_lines else None

@@ -81,22 +81,29 @@ def essential_items(ui: Ui, position: Position) -> list[HudItem]:
     return [turn, leader]
 
 
-def detail_items(ui: Ui, position: Position) -> list[HudItem]:
+def shows_details(ui: Ui) -> bool:
+    """Whether the HUD shows the connections' state on its own line (``detail_items``)."""
+    return ui.layout.side_panel
+
+
+def detail_items(ui: Ui, position: Position, explain_closed: bool = False) -> list[HudItem]:
     """Connections and colonies: beside the board where there is room."""
     palette = ui.palette
     count = HudItem(ui.t("hud.connected", count=position.connected_total()), palette.text)
-    items = [count, connection_states(ui, position)[0], colonies_items(ui, position)[0]]
+    state = connection_states(ui, position, explain_closed)[0]
+    items = [count, state, colonies_items(ui, position)[0]]
     if position.rules != STANDARD:  # a variant says so: the counts above follow it
         name = ui.t(f"rules.name.{position.rules.name}")
         items.append(HudItem(ui.t("hud.variant", rules=name), palette.dim))
     return items
 
 
-def connection_states(ui: Ui, position: Position) -> list[HudItem]:
+def connection_states(ui: Ui, position: Position, explain_closed: bool = False) -> list[HudItem]:
     """Whether the player to move may connect, in words from the longest to the
     shortest: open while an edge is free (which ones) or after a stall (RULES.md
     6.5); else closed, with the plies until a stall opens them, or until rule 6.4
-    ends the game when that comes first or the rules have no stall opening."""
+    ends the game when that comes first or the rules have no stall opening; at a
+    game's start (``explain_closed``), closed with what opens them."""
     palette = ui.palette
     if position.connections_open():
         # No-break spaces: the free edges wrap as one word, never one letter alone.
@@ -104,6 +111,8 @@ def connection_states(ui: Ui, position: Position) -> list[HudItem]:
         words = ui.t("hud.open", edges=edges) if edges else ui.t("hud.open_stall")
         short = ui.t("hud.open_short")
         return [HudItem(words, palette.free_edge), HudItem(short, palette.free_edge)]
+    if explain_closed:
+        return [HudItem(ui.t("hud.closed_help"), palette.cursor)]
     opens = position.plies_until_stall_opens()
     ends = position.plies_until_no_progress()
     if opens is not None and opens < ends:
@@ -130,10 +139,11 @@ def colonies_items(ui: Ui, position: Position) -> list[HudItem]:
     return [words, HudItem(f"{red}-{blue}", palette.text, parts=counts)]
 
 
-def status_item(ui: Ui, position: Position) -> HudItem:
+def status_item(ui: Ui, position: Position, explain_closed: bool = False) -> HudItem:
     """The status line under a board with few lines: the turn's dot, any grace
     moves, the connected count and the connections' state, in the longest words
-    that fit on one line."""
+    that fit on one line (not the state while the prompt explains it: one
+    "Closed" is enough)."""
     palette = ui.palette
     dot = palette.players[position.side]
     head: list[tuple[str, Colour]] = []
@@ -141,7 +151,7 @@ def status_item(ui: Ui, position: Position) -> HudItem:
         head = [(f"\u26a1{position.grace}", palette.crown), (SEPARATOR, palette.dim)]
     head.append((ui.t("hud.connected_short", count=position.connected_total()), palette.text))
     room = ui.layout.hud.w - 4
-    states = connection_states(ui, position)
+    states = [] if explain_closed else connection_states(ui, position)
     for state in states:
         item = _joined(ui, [*head, (SEPARATOR, palette.dim), (state.words, state.colour)], dot)
         if _item_width(ui, item) <= room:
@@ -153,12 +163,17 @@ def _joined(ui: Ui, parts: list[tuple[str, Colour]], dot: Colour) -> HudItem:
     return HudItem("".join(words for words, _ in parts), ui.palette.text, dot, tuple(parts))
 
 
-def headline_items(ui: Ui, position: Position, prompt: HudItem | None) -> list[HudItem]:
+def headline_items(
+    ui: Ui, position: Position, prompt: HudItem | None, explain_closed: bool = False
+) -> list[HudItem]:
     """What every device shows first: the turn (with any grace moves), the leader,
     and the prompt if there is one; under the board, the status line and the
     prompt.  Under the board they take a line each (the button bar takes the
     prompt's line when there is none)."""
-    first = essential_items(ui, position) if ui.layout.side_panel else [status_item(ui, position)]
+    if ui.layout.side_panel:
+        first = essential_items(ui, position)
+    else:
+        first = [status_item(ui, position, explain_closed)]
     return first + ([prompt] if prompt is not None else [])
 
 
@@ -189,16 +204,20 @@ def draw_hud(
     position: Position,
     prompt: HudItem | None,
     controls: list[Control],
+    explain_closed: bool = False,
 ) -> list[Control]:
     """Beside the board: everything, buttons at the bottom. Below it: turn, leader,
     and the prompt or else the button bar (the side keys in their column beside the
     board, where there is one); a prompt that would leave its action's button unnamed
-    takes the leader's line instead.  Returns the controls named."""
-    headline = headline_items(ui, position, prompt)
+    takes the leader's line instead. At a game's start (``explain_closed``) closed
+    connections say what opens them, beside the board on their own line, below it
+    in the prompt.  Returns the controls named."""
+    headline = headline_items(ui, position, prompt, explain_closed)
     if not ui.layout.side_panel:
         items, bar = lines_below(ui, headline, prompt, controls)
         return _draw_below(surface, ui, items, controls, bar, colonies_items(ui, position))
-    return _draw_beside(surface, ui, headline + detail_items(ui, position), controls)
+    details = detail_items(ui, position, explain_closed)
+    return _draw_beside(surface, ui, headline + details, controls)
 
 
 def lines_below(

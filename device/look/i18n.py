@@ -114,7 +114,6 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Esperando al otro aparato. La partida sigue cuando vuelva.",
     ),
     "link.stopped_title": ("Linked game stopped", "Partida enlazada detenida"),
-    "link.stopped_body": ("Open the menu to leave.", "Abre el menú para salir."),
     # Shared words
     "colour.0": ("Red", "Rojo"),
     "colour.1": ("Blue", "Azul"),
@@ -213,6 +212,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "end.colony": ("{total}: {controller}", "{total}: {controller}"),
     "end.disputed": ("nobody", "nadie"),
     "end.no_colonies": ("No colonies.", "Ninguna colonia."),
+    "end.chips": (
+        "Each colony's total, in the colour of who controls it",
+        "El total de cada colonia, en el color de quien la controla",
+    ),
+    "end.chips_nobody": ("grey: nobody", "gris: nadie"),
+    "end.chips_crowned": ("\u265b: 6 satellites", "\u265b: 6 satélites"),
     "end.by_count": (
         "{winner} controls more colonies.",
         "{winner} controla más colonias.",
@@ -340,33 +345,35 @@ STRINGS: dict[str, tuple[str, str]] = {
         "The last {count} moves could not be read: the game resumes before them.",
         "No se pudieron leer las últimas {count} jugadas: la partida sigue desde antes de ellas.",
     ),
+    "msg.settings_reset_named": (
+        "These settings could not be read: {names}; they are back to their defaults.",
+        "Ajustes no leídos: {names}; vuelven a sus valores por defecto.",
+    ),
     "msg.settings_reset": (
-        "Some settings could not be read ({problem}); they are back to their defaults.",
-        "No se pudieron leer algunos ajustes ({problem}); vuelven a sus valores por defecto.",
+        "Some settings could not be read; they are back to their defaults.",
+        "No se pudieron leer algunos ajustes; vuelven a sus valores por defecto.",
     ),
     "msg.journal_newer": (
-        "The saved game {file} comes from a newer version of the game; it is kept as it is.",
-        "La partida guardada {file} es de una versión más nueva del juego; se conserva tal cual.",
+        "{file} comes from a newer version of the game; it is kept as it is.",
+        "La partida {file} es de una versión más nueva del juego; se conserva tal cual.",
     ),
     "msg.save_lost": (
-        "The saved game could not be read ({problem}). Start a new game.",
-        "No se pudo leer la partida guardada ({problem}). Empieza una nueva.",
+        "The saved game could not be read: {reason}. Start a new game.",
+        "No se pudo leer la partida guardada: {reason}. Empieza una nueva.",
     ),
     "msg.save_failed": (
-        "The game could not be saved ({problem}).",
-        "No se pudo guardar la partida ({problem}).",
+        "The game could not be saved: {reason}.",
+        "No se pudo guardar la partida: {reason}.",
     ),
     "msg.not_a_save": (
-        "Something in the save folder is not a saved game ({problem}); it is left alone.",
-        "Algo en la carpeta de partidas no es una partida guardada ({problem}); se deja como está.",
+        "{file}, in the save folder, is not a saved game; it is left alone.",
+        "{file}, en la carpeta de partidas, no es una partida guardada; se deja como está.",
     ),
     "msg.card_full": (
-        "The card is full: the game could not be saved. Play on; to keep the game, "
-        "make room on the card (take off files you do not need) and it is saved "
-        "again at the next move.",
-        "La tarjeta está llena: no se pudo guardar la partida. Sigue jugando; para "
-        "conservarla, libera espacio en la tarjeta (quita archivos que no necesites) "
-        "y se guardará de nuevo en la siguiente jugada.",
+        "The card is full: the game could not be saved. Play on; make room on the "
+        "card and it is saved at the next move.",
+        "La tarjeta está llena: no se pudo guardar la partida. Sigue jugando; libera "
+        "espacio y se guardará en la siguiente jugada.",
     ),
     "msg.saves_off": (
         "Saves are off: games cannot be stored on this device just now. You can play, "
@@ -375,18 +382,31 @@ STRINGS: dict[str, tuple[str, str]] = {
         "pero no se guarda nada.",
     ),
     "msg.last_crash": (
-        "The game stopped by itself last time ({problem}).",
-        "La última vez el juego se cerró solo ({problem}).",
+        "The game stopped by itself last time. What happened is kept in last-crash.txt "
+        "in the save folder.",
+        "La última vez el juego se cerró solo. Lo ocurrido se guarda en last-crash.txt, "
+        "en la carpeta de partidas.",
     ),
     "msg.power_off_failed": (
-        "The device could not power off ({problem}).",
-        "No se pudo apagar el aparato ({problem}).",
+        "The device could not power off: {reason}.",
+        "No se pudo apagar el aparato: {reason}.",
     ),
     "msg.ok": ("OK", "vale"),
     "msg.past_unreadable": (
-        "This game could not be read ({problem}).",
-        "No se pudo leer esta partida ({problem}).",
+        "This game could not be read: {reason}.",
+        "No se pudo leer esta partida: {reason}.",
     ),
+    # Why a file could not be read or written (the system's own words go to the log)
+    "why.full": ("the card is full", "la tarjeta está llena"),
+    "why.read_only": ("the card is read-only", "la tarjeta es de solo lectura"),
+    "why.refused": ("the system refused it", "el sistema no lo permitió"),
+    "why.missing": ("a file or folder is missing", "falta un archivo o una carpeta"),
+    "why.card": (
+        "the card gave a read or write error",
+        "la tarjeta dio un error de lectura o escritura",
+    ),
+    "why.damaged": ("the file is damaged", "el archivo está dañado"),
+    "why.system": ("the system reported an error", "el sistema dio un error"),
     # Rules
     "rules.title": ("Rules {page}/{pages}", "Reglas {page}/{pages}"),
     "rules.heading": ("{pages} {title}", "{pages} {title}"),
@@ -417,9 +437,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "(page 8). An edge is its 8 cells between the corners; the corners belong to no "
         "edge.",
         "Si cae exactamente a su valor de distancia, junto (N, S, E u O) a un satélite del otro "
-        "color, ambos quedan conectados y ya no se mueven. Solo con las conexiones abiertas: "
-        "mientras un borde del tablero esté vacío, o tras un bloqueo (página 8). Un borde son "
-        "sus 8 celdas entre las esquinas; las esquinas no son de ningún borde.",
+        "color, ambos quedan conectados. Los satélites conectados ya no se mueven. Solo con "
+        "las conexiones abiertas: mientras un borde del tablero esté vacío, o tras un bloqueo "
+        "(página 8). Un borde son sus 8 celdas entre las esquinas; las esquinas no son de "
+        "ningún borde.",
     ),
     "rules.4.title": ("Colonies", "Colonias"),
     "rules.4.text": (
@@ -433,10 +454,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "rules.5.title": ("Displacement", "Desplazamiento"),
     "rules.5.text": (
         "Land exactly on a loose rival satellite next to one of your connected ones to "
-        "grow a colony: the rival is pushed 1 or 2 cells in a line, to a cell shown in "
+        "grow a colony. The rival is pushed 1 or 2 cells in a line, to a cell shown in "
         "orange.",
         "Cae justo sobre un satélite rival suelto junto a uno tuyo conectado para ampliar "
-        "una colonia: el rival se desplaza 1 o 2 celdas en línea recta, a una celda naranja.",
+        "una colonia. El rival se desplaza 1 o 2 celdas en línea recta, a una celda naranja.",
     ),
     "rules.6.title": ("The end", "El final"),
     "rules.6.text": (

@@ -3,12 +3,14 @@ final board and its review."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 from functools import partial
 
 import pygame
 
 from device.journal.archive import UNREADABLE, ArchivedGame, load_game, past_games
+from device.journal.notice import loggable, reason_of
 from device.look.controls import Control, control, draw_screen_bar, screen_bar_top
 from device.look.layout import MARGIN
 from device.look.scrolling import ListWindow, draw_chosen_row, draw_more_signs, list_window
@@ -20,6 +22,8 @@ from device.screens.menu_screen import BROWSE, Item, MenuScreen
 from device.screens.replay_screen import ReplayScreen
 from device.screens.review_screen import ReviewScreen
 from device.screens.screen import Host
+
+log = logging.getLogger(__name__)
 
 
 class PastGamesScreen(MenuScreen):
@@ -78,17 +82,17 @@ class PastGamesScreen(MenuScreen):
         """Offer what can be done with a game; if its moves do not read, say why and
         mark it."""
         game = self.games[index]
-        problem = game.problem
-        if not problem:
+        if not game.problem:
             try:
                 played = load_game(self.host.saves, game)
             except UNREADABLE as error:
-                problem = str(error)
+                game = replace(game, outcome=None, problem=str(error), reason=reason_of(error))
+                self.games[index] = game
             else:
                 self.host.push(PastGameMenu(self.host, played, game, self.summary(game)))
                 return
-            self.games[index] = replace(game, outcome=None, problem=problem)
-        self.host.show_message(self.ui.t("msg.past_unreadable", problem=problem))
+        log.warning("%s cannot be replayed: %s", loggable(game.path), loggable(game.problem))
+        self.host.show_message(self.ui.t("msg.past_unreadable", reason=self.ui.t(game.reason)))
 
     def handle(self, button: Button) -> None:
         if not self.games:  # the archive emptied since the title looked

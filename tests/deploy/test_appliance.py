@@ -146,7 +146,10 @@ def test_a_crash_is_kept_and_named_once_at_the_next_start(
     monkeypatch.setattr(session, "App", ShownApp)
     config = Config(save_dir=tmp_path / "saves", display=Display.DUMMY)
     session.run(config)
-    assert ShownApp.shown == ["The game stopped by itself last time (KeyError: 'cell 101')."]
+    assert ShownApp.shown == [
+        "The game stopped by itself last time. What happened is kept in last-crash.txt in "
+        "the save folder."
+    ], "the error itself is for the doctor and the log, not the screen"
     session.run(config)
     assert ShownApp.shown == []
 

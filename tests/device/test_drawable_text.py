@@ -83,8 +83,8 @@ def draw_every_text_path(driver: Driver, words: str, raw: bytes) -> None:
     ui.draw_lines(surface, lines, ui.heading_font(words, 100), (0, 0), centred_in=100)
     ui.draw_title(surface, words)
     MessageScreen(app, words).draw(surface)
-    MessageScreen(app, ui.t("msg.save_lost", problem=words)).draw(surface)
-    draw_link_panel(surface, ui, words, [words, ui.t("link.stopped_body")])
+    MessageScreen(app, ui.t("msg.save_lost", reason=words)).draw(surface)
+    draw_link_panel(surface, ui, words, [words, words])
     LinkWaitScreen(app, Waiting(), LinkPlan(words, "host")).draw(surface)  # type: ignore[arg-type]
     past = PastGamesScreen(app)
     game = Game.new(3, GameSetup(mode=Mode.HOTSEAT), (words, words), words)

@@ -182,7 +182,7 @@ def test_a_damaged_archived_game_is_shown_as_unreadable_and_says_why(
     driver.confirm()
     message = driver.app.top
     assert isinstance(message, MessageScreen)
-    assert message.words.startswith("This game could not be read (ply 1")
+    assert message.words == "This game could not be read: the file is damaged."
     driver.confirm()
     assert driver.app.top is past
     assert past.summary(past.games[0]) == "Unreadable game", "now it is known"

@@ -12,6 +12,7 @@ from device.hardware.profiles import PROFILES
 from device.look.board_view import BoardMarks, cell_centre, colony_chips, draw_board
 from device.look.i18n import LANGUAGES, RULE_PAGES, text
 from device.look.layout import Layout
+from device.look.pages import sentences
 from device.screens import rules_screen
 from device.screens.rules_screen import RulesScreen
 from engine.position import Position
@@ -78,3 +79,23 @@ def test_the_words_give_the_counts_the_engine_plays_by(language: str) -> None:
     for key in ("rules.6.text", "end.reason.4"):
         words = text(language, key)
         assert f"{no_progress} " in words and f"({no_progress // 2} " in words
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_a_sentence_stays_on_one_screenful_and_no_picture_stands_without_words(
+    profile: str, language: str, tmp_path: Path
+) -> None:
+    """On the 240-pixel panel a page takes several screenfuls: each ends at the end of
+    a sentence, and each diagram shares its screenful with a sentence of its page."""
+    app = Driver(profile, tmp_path).app
+    app.settings.language = language
+    rules = RulesScreen(app)
+    for page in range(1, RULE_PAGES + 1):
+        rules.page = page
+        screenfuls = rules.screenfuls()
+        shown = [" ".join(block.words for block in part if block.words) for part in screenfuls]
+        for sentence in sentences(app.ui.t(f"rules.{page}.text")):
+            assert any(sentence in words for words in shown), (page, sentence, shown)
+        for words in shown:
+            assert words, f"page {page}: a screenful with a picture and no words"

@@ -447,8 +447,7 @@ def test_settings_that_fell_back_are_named_once(tmp_path: Path) -> None:
     driver = Driver("hatmini", tmp_path)
     assert driver.app.settings.language == "es" and driver.app.settings.rotation == 0
     assert messages(driver) == [
-        "No se pudieron leer algunos ajustes (rotation, think_ms); "
-        "vuelven a sus valores por defecto."
+        "Ajustes no leídos: Rotación, Tiempo IA; vuelven a sus valores por defecto."
     ]
     again = Driver("hatmini", tmp_path)
     assert messages(again) == [] and again.app.settings.language == "es"

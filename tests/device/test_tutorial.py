@@ -308,3 +308,77 @@ def test_what_the_tutorial_says_is_on_the_game_screen_is_there(
     assert plies is not None and str(plies) in text(language, "lesson.stall.done")
     counted = [squeezed(app.ui.t(key, plies=plies)) for key in ("hud.closed_opens", "hud.opens_in")]
     assert any(words in shown for words in counted), (counted, shown)
+
+
+def _open_lesson(driver: Driver, index: int) -> GameScreen:
+    """Lesson ``index`` on the board, reached through the title and its card."""
+    driver.choose_item("Tutorial")
+    card = driver.app.top
+    assert isinstance(card, LessonCard) and card.index == index
+    driver.confirm()
+    return driver.game_screen()
+
+
+@pytest.mark.parametrize("index", range(len(LESSONS)))
+def test_the_lesson_menu_opens_on_resume_and_skips_the_lesson_being_played(
+    index: int, tmp_path: Path
+) -> None:
+    store_settings(tmp_path, Settings(tutorial_lessons=index))
+    driver = Driver("hatmini", tmp_path)
+    _open_lesson(driver, index)
+    driver.open_menu()
+    menu = driver.app.top
+    assert isinstance(menu, TutorialMenu)
+    assert menu.index == 0 and menu.shown()[0].label() == "Resume", "the cursor starts on top"
+    driver.choose_item("Skip lesson")
+    if index + 1 < len(LESSONS):
+        card = driver.app.top
+        assert isinstance(card, LessonCard) and card.index == index + 1, "the next lesson"
+    else:
+        assert isinstance(driver.app.top, TitleScreen) and len(driver.app.screens) == 1
+    assert load_settings(tmp_path).tutorial_lessons == index + 1
+
+
+def test_skipping_an_earlier_lesson_again_loses_no_progress(tmp_path: Path) -> None:
+    """A player who goes back to lesson 2 after doing four skips it: the tutorial
+    goes on at lesson 3, and the four done stay done."""
+    store_settings(tmp_path, Settings(tutorial_lessons=len(LESSONS)))
+    driver = Driver("tabletop", tmp_path)
+    driver.choose_item("Tutorial")
+    driver.next_choice()  # the first lesson's card: on to the second
+    driver.confirm()
+    driver.open_menu()
+    driver.choose_item("Skip lesson")
+    card = driver.app.top
+    assert isinstance(card, LessonCard) and card.index == 2
+    assert load_settings(tmp_path).tutorial_lessons == len(LESSONS)
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_a_reflex_press_on_the_done_cards_menu_stays_in_the_tutorial(
+    profile: str, tmp_path: Path
+) -> None:
+    """After each lesson, the menu button then the choose button (a player's reflex)
+    comes back to the lesson's card: nothing is left, nothing skipped."""
+    driver = Driver(profile, tmp_path)
+    app = driver.app
+    for index, lesson in enumerate(LESSONS):
+        if index == 0:
+            driver.choose_item("Tutorial")
+        driver.confirm()
+        driver.play(lesson.goal_moves()[0])
+        driver.advance(400 + RESULT_MS)
+        done = app.top
+        assert isinstance(done, DoneCard) and done.index == index
+        driver.open_menu()
+        driver.confirm()
+        assert app.top is done, lesson.name
+        driver.confirm()
+        for _ in lesson.notes:
+            assert isinstance(app.top, NoteCard)
+            driver.open_menu()
+            driver.confirm()
+            assert isinstance(app.top, NoteCard), lesson.name
+            driver.confirm()
+    assert isinstance(app.top, TitleScreen)
+    assert load_settings(tmp_path).tutorial_lessons == len(LESSONS)

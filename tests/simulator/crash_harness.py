@@ -64,7 +64,7 @@ CONTINUE = ["press A", "wait 200"]
 """Title with a game in progress: Continue is the first item."""
 RESIGN = ["hold B 800", "repeat 5 press X", "press A", "press X", "press A", "wait 200"]
 """Menu: Resume, Undo, Hint, Rules, Settings, Resign; asked first, "No" first."""
-LEAVE_END = ["press A", "wait 100"]
+LEAVE_END = ["press B", "wait 100"]
 """The end screen back to the title."""
 
 

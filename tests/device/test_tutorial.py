@@ -9,7 +9,8 @@ from drawn_words import screen_words, squeezed
 from stalls import stalled_game
 
 from device.hardware.profiles import PROFILES
-from device.journal.settings import Settings, load_settings, store_settings
+from device.journal.lines import encode_line
+from device.journal.settings import SETTINGS_FILE, Settings, load_settings, store_settings
 from device.look.i18n import LANGUAGES, text
 from device.play.match import Verdict
 from device.play.tutorial import (
@@ -382,3 +383,49 @@ def test_a_reflex_press_on_the_done_cards_menu_stays_in_the_tutorial(
             driver.confirm()
     assert isinstance(app.top, TitleScreen)
     assert load_settings(tmp_path).tutorial_lessons == len(LESSONS)
+
+
+def test_show_me_points_at_a_move_that_completes_the_lesson(tmp_path: Path) -> None:
+    driver = Driver("hatmini", tmp_path)
+    driver.choose_item("Tutorial")
+    driver.confirm()
+    screen = driver.app.top
+    assert isinstance(screen, GameScreen) and _lesson_on(screen) is LESSONS[0]
+    driver.open_menu()
+    driver.choose_item("Show me")
+    driver.advance(100)
+    assert screen.hint in LESSONS[0].goal_moves()
+
+
+def test_a_finished_tutorial_starts_again_from_the_first_lesson(tmp_path: Path) -> None:
+    store_settings(tmp_path, Settings(tutorial_lessons=len(LESSONS)))
+    driver = Driver("tabletop", tmp_path)
+    driver.choose_item("Tutorial")
+    card = driver.app.top
+    assert isinstance(card, LessonCard) and card.index == 0
+    driver.next_choice()  # skipping again does not undo the finished tutorial
+    assert load_settings(tmp_path).tutorial_lessons == len(LESSONS)
+
+
+@pytest.mark.parametrize("stored", [-1, 100, "3", 2.0, True, None])
+def test_damaged_progress_reads_as_none_and_keeps_the_rest(stored: object, tmp_path: Path) -> None:
+    document = {"language": "es", "tutorial_lessons": stored}
+    (tmp_path / SETTINGS_FILE).write_bytes(encode_line(document))
+    assert load_settings(tmp_path) == Settings(language="es")
+
+
+def test_after_a_lesson_its_menu_offers_no_skip_and_a_goes_on(tmp_path: Path) -> None:
+    driver = Driver("tabletop", tmp_path)
+    driver.choose_item("Tutorial")
+    driver.confirm()
+    driver.play(LESSONS[0].goal_moves()[0])
+    driver.advance(400 + RESULT_MS)
+    assert isinstance(driver.app.top, DoneCard)
+    driver.open_menu()
+    menu = driver.app.top
+    assert isinstance(menu, TutorialMenu)
+    assert "Skip lesson" not in [item.label() for item in menu.shown()]
+    driver.choose_item("Resume")
+    driver.confirm()
+    card = driver.app.top
+    assert isinstance(card, LessonCard) and card.index == 1

@@ -17,7 +17,7 @@ COMPILED_ENGINE_MODULES = [
     # The search and what it calls; the thinker (threads), the arena (process
     # pool) and the command-line glue stay interpreted.
     f"engine/ai/{name}.py"
-    for name in ("evaluation", "search", "levels", "budget", "uct", "mcts", "fortress")
+    for name in ("evaluation", "search", "levels", "budget", "uct", "mcts", "fortress", "review")
 ]
 
 

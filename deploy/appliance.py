@@ -26,7 +26,7 @@ from deploy.panel import PANEL_WAIT_S, wait_for_panel
 from device.hardware.profiles import PROFILES
 from device.look.palettes import STANDARD
 from drivers.outputs import SYSFS
-from drivers.power import PwmBacklight
+from drivers.power import PwmBacklight, SysfsBacklight
 from drivers.splash import show_splash
 
 
@@ -59,10 +59,13 @@ def greet(config: Config, sysfs: Path = SYSFS) -> None:
 
 
 def light_pwm_backlight(config: Config, sysfs: Path = SYSFS) -> None:
-    """Light a PWM backlight for the splash: nothing else does (a panel's own
-    backlight comes on with the panel); the app sets the player's level."""
+    """Light a PWM channel driven through sysfs (the fallback without a kernel backlight
+    device) for the splash: nothing else does (the kernel's backlight comes on with the
+    panel); the app sets the player's level."""
     gpio = PROFILES[config.profile].backlight_pwm_gpio
-    light = PwmBacklight.find(gpio, sysfs) if gpio is not None else None
+    if gpio is None or SysfsBacklight.find(sysfs) is not None:
+        return
+    light = PwmBacklight.find(gpio, sysfs)
     if light is not None:
         try:
             light.set_level(100)

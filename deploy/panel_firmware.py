@@ -39,6 +39,26 @@ def compile_commands(text: str) -> bytes:
     return bytes(firmware)
 
 
+def sent_commands(firmware: bytes) -> list[tuple[int, bytes]]:
+    """The commands the driver sends for a firmware file, in order: each code with its
+    parameters (the delays are waits, not commands)."""
+    if firmware[: len(MAGIC)] != MAGIC or firmware[len(MAGIC) : len(MAGIC) + 1] != bytes([VERSION]):
+        raise PanelCommandError("not a version 1 MIPI DBI firmware file")
+    commands = []
+    position = len(MAGIC) + 1
+    while position + 1 < len(firmware):
+        code, count = firmware[position], firmware[position + 1]
+        params = firmware[position + 2 : position + 2 + count]
+        if len(params) != count:
+            raise PanelCommandError(f"command 0x{code:02X} is cut short")
+        if not (code == 0 and count == 1):
+            commands.append((code, params))
+        position += 2 + count
+    if position != len(firmware):
+        raise PanelCommandError("a command without its parameter count at the end")
+    return commands
+
+
 def _encode(word: str, values: list[int]) -> bytes:
     if word == "command" and values:
         return bytes([values[0], len(values) - 1, *values[1:]])

@@ -41,6 +41,7 @@ from drivers.outputs import SYSFS
 from drivers.power import HwmonSupply, LogindPower, find_backlight
 from drivers.serial_buttons.protocol import ButtonChange
 from drivers.serial_buttons.reader import ButtonReader, post_key_event, sdl_keys
+from engine.rules import STANDARD, Rules
 
 MOUNTS = Path("/proc/self/mounts")
 DEVICE_DISPLAYS = (Display.FRAMEBUFFER, Display.KMSDRM)
@@ -94,13 +95,15 @@ def device_waiter(config: Config, sysfs: Path, dev_input: Path) -> FdWaiter | No
     return FdWaiter(open_key_devices(dev_input, sysfs))
 
 
-def cable_connector(port: str, role: Role, store: LinkGameStore, colour: int) -> LinkConnector:
+def cable_connector(
+    port: str, role: Role, store: LinkGameStore, colour: int, rules: Rules = STANDARD
+) -> LinkConnector:
     """The link cable's connector, loaded when a linked game is first set up (the
     title does not need it, and loading it costs start time)."""
     from device.link.connector import CableConnector
     from drivers.link.transport import open_transport
 
-    return CableConnector(port, role, store, colour, open_transport)
+    return CableConnector(port, role, store, colour, open_transport, rules)
 
 
 def start_buttons(port: str, waiter: Waiter | None) -> ButtonReader:
@@ -157,7 +160,7 @@ def run(
             if problem is not None:
                 app.show_message(app.ui.t("msg.saves_off"))  # the reason is in the log above
             if crash is not None:
-                app.show_message(app.ui.t("msg.last_crash", problem=crash.problem))
+                app.show_message(app.ui.t("msg.last_crash"))  # the doctor shows what it was
             app.run()
     finally:
         if reader is not None:

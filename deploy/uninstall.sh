@@ -68,17 +68,18 @@ remove_data_partition_units
 system systemctl daemon-reload
 system systemctl enable getty@tty1.service
 
-echo "==> removing the udev rule, display firmware and boot overlays"
+echo "==> removing the udev rule, display firmware, its driver's alias and boot overlays"
 rm -f "$root/etc/udev/rules.d/99-satellites.rules" "$root/etc/udev/rules.d/98-satellites-backlight.rules" \
-    "$root/etc/polkit-1/rules.d/50-satellites-power.rules" "$root"/lib/firmware/satellites-*.bin
+    "$root/etc/polkit-1/rules.d/50-satellites-power.rules" "$root"/lib/firmware/satellites-*.bin \
+    "$root/etc/modprobe.d/satellites-panel.conf"
 system udevadm control --reload-rules
 boot="$root/boot/firmware/config.txt"
 if [ -f "$boot" ]; then
-    sed -i '/^# >>> satellites >>>$/,/^# <<< satellites <<<$/d' "$boot"
+    deploy_python deploy.boot_files remove-block "$boot"
 fi
 
 echo "==> removing the game (/opt/satellites)"
-rm -rf "$root/opt/satellites"
+rm -rf "$root/opt/satellites" "$root/usr/local/sbin/satellites-update"
 
 if [ "$purge" -eq 1 ]; then
     echo "==> purging the saves, the config and the user"

@@ -8,6 +8,7 @@ desktop simulator and the device launcher differ only in the drivers they pass.
 from __future__ import annotations
 
 import contextlib
+import logging
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -20,7 +21,7 @@ from device.journal.events import LinkInfo
 from device.journal.file import Journal
 from device.journal.folder import SaveFolder
 from device.journal.link_store import LinkJournal
-from device.journal.notice import Notice, write_failed
+from device.journal.notice import Notice, loggable, write_failed
 from device.journal.settings import read_settings, store_settings
 from device.link.game import Role
 from device.link.interface import LinkConnector, LinkSession
@@ -34,6 +35,7 @@ from device.play.lighting import Lighting
 from device.play.link_games import PORT_TAG, role_of
 from device.play.match import EndListener, Match, Players
 from device.play.opponent import EngineThinker, Thinker
+from device.play.review import EngineReviewer, Reviewing
 from device.play.sounds import Effect, end_effect, move_effect
 from device.screens.dialogs import MessageScreen
 from device.screens.end_screen import EndScreen
@@ -43,6 +45,9 @@ from device.screens.supply_warning import SupplyWarning
 from device.screens.title_screen import TitleScreen
 from device.screens.tutorial_screens import start_tutorial
 from engine.position import Position
+from engine.rules import STANDARD, Rules
+
+log = logging.getLogger(__name__)
 
 MAX_WAIT_MS = 1000
 """The loop sleeps at most this long, even when nothing is due."""
@@ -74,6 +79,21 @@ def link_info(game: Game) -> LinkInfo | None:
     return LinkInfo(role_of(game), game.record.tags.get(PORT_TAG, ""), 0)
 
 
+MOST_NAMED = 3
+"""More settings refused than this are told as "some settings"."""
+SETTING_LABELS = {"tutorial_lessons": "title.tutorial"}
+"""The settings whose label is not ``settings.<name>``."""
+
+
+def settings_notice(refused: Sequence[str]) -> Notice:
+    """Settings back to their defaults: named as the settings screen names them,
+    where the file was read and only some values refused."""
+    if not refused or len(refused) > MOST_NAMED:
+        return Notice("msg.settings_reset")
+    labels = tuple(SETTING_LABELS.get(name, f"settings.{name}") for name in refused)
+    return Notice("msg.settings_reset_named", names=labels)
+
+
 HALF_TURN = 180
 
 
@@ -84,10 +104,11 @@ class App:
         *,
         thinker: Thinker | None = None,
         hint_thinker: Thinker | None = None,
+        reviewing: Reviewing | None = None,
         seed: int | None = None,
     ) -> None:
-        """Run on ``devices``; the thinkers (the computer, the hint) and the seed of
-        new games may be fixed, for tests and scripts."""
+        """Run on ``devices``; the thinkers (the computer, the hint), the reviewer of
+        finished games and the seed of new games may be fixed, for tests and scripts."""
         profile = self.profile = devices.profile
         self.waiter: Waiter = devices.waiter or QueueWaiter()
         self.display = devices.display
@@ -99,7 +120,8 @@ class App:
         stored = read_settings(save_dir, self.saves.disk)
         self.settings = stored.settings
         if stored.problem:
-            notices.append(Notice("msg.settings_reset", {"problem": stored.problem}))
+            log.warning("settings back to their defaults: %s", loggable(stored.problem))
+            notices.append(settings_notice(stored.refused))
         if stored.stale and self.saves.saves_on:
             with contextlib.suppress(OSError):  # then it is told again at the next start
                 store_settings(save_dir, self.settings, self.saves.disk)
@@ -108,6 +130,7 @@ class App:
             seed, think_ahead=lambda: self.settings.think_ahead, on_done=self.wake
         )
         self.hint_thinker: Thinker = hint_thinker or EngineThinker(seed)
+        self.reviewing: Reviewing = reviewing or EngineReviewer()
         self.link: LinkConnector | None = None
         """A connector set up in advance (used when no ``link_cable`` is given)."""
         self.link_cable = devices.link_cable
@@ -168,11 +191,11 @@ class App:
         self, game: Game, link: LinkSession | None = None, journal: Journal | None = None
     ) -> None:
         """Play ``game``: in ``journal`` when it is resumed, else in a new journal (the
-        game in progress is given up for it)."""
+        game in progress is given up for it; for a linked game, at its first move)."""
         self._close_match()
         players = Players(self.thinker, self.hint_thinker, lambda: self.settings.think_ms)
         if journal is None:
-            journal = self.saves.begin(game, link_info(game))
+            journal = self.saves.begin(game, link_info(game), pending=link is not None)
         self.saves.started(journal)
         match = Match(
             game,
@@ -202,18 +225,24 @@ class App:
         self._close_match()
         start_tutorial(self)
 
-    def link_connector(self, port: str, role: Role, colour: int) -> LinkConnector | None:
+    def link_connector(
+        self, port: str, role: Role, colour: int, rules: Rules = STANDARD
+    ) -> LinkConnector | None:
         if self.link_cable is not None and port:
             names = (self.ui.t("player.you"), self.ui.t("player.link"))
             store = LinkJournal(self.saves, port, role, names, self.today())
-            return self.link_cable(port, role, store, colour)
+            return self.link_cable(port, role, store, colour, rules)
         return self.link
 
     def _close_match(self) -> None:
+        """The screens of the match go (a review opened over its end with them)."""
+        self.reviewing.cancel()
         match, self.match = self.match, None
         self._ended = None
         if match is not None:
             match.close()
+            if match.game.ply == 0:  # a linked game left before its first move gives up nothing
+                self.saves.withdraw()
 
     def new_seed(self) -> int:
         return self._rng.randrange(1, 2**31)
@@ -266,6 +295,10 @@ class App:
             self.speaker.play(effect, self.settings.volume / 100)
 
     def _move_played(self, before: Position, move: int, after: Position) -> None:
+        """A move is stored and on the board: the first of a linked game gives up the game
+        that was in progress (see ``SaveFolder.started``)."""
+        if self.saves.journal is not None:
+            self.saves.started(self.saves.journal)
         self.play(move_effect(before, move, after))
 
     def show_message(self, words: str) -> None:
@@ -273,7 +306,7 @@ class App:
 
     def tell(self, notice: Notice) -> None:
         """Show what the save folder has to say."""
-        self.show_message(self.ui.t(notice.key, **notice.values))
+        self.show_message(notice.words(self.ui.t))
 
     # -- input -----------------------------------------------------------------
 
@@ -342,6 +375,12 @@ class App:
         self.lighting.tick(now, self._on_title())
         if self.supply_warning.check(now):
             self.dirty = True
+
+    def on_wall_clock(self) -> bool:
+        """Whether the app waits for something that runs in real time: a link cable, open
+        or being opened (a headless run's clock then keeps pace with the wall clock)."""
+        linked = self.match is not None and self.match.link is not None
+        return linked or any(screen.on_wall_clock for screen in self.screens)
 
     def _on_title(self) -> bool:
         return len(self.screens) == 1 and isinstance(self.screens[0], TitleScreen)

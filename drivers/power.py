@@ -3,10 +3,12 @@
 - Power off goes through systemd-logind (``systemctl poweroff``) as the game's
   own user: a polkit rule installed with the game allows exactly that.
 - The backlight is the panel's ``/sys/class/backlight/*`` device (GPIO on/off
-  or PWM levels, whatever the overlay gives): ``brightness`` out of
-  ``max_brightness``.  Where the profile's backlight pin is a PWM output and
-  the ``pwm`` overlay gave it a chip (``/sys/class/pwm/pwmchipN``), the light
-  has levels: the channel's duty cycle, the share of each period it is on.
+  or PWM levels, whatever the overlay gives: the hatmini's ``backlight-pwm``
+  makes a PWM one), which the panel's driver lights: ``brightness`` out of
+  ``max_brightness``.  Only where the kernel made no backlight device, and the
+  profile's backlight pin is a PWM output with a chip in sysfs (a hand-added
+  ``pwm`` overlay: ``/sys/class/pwm/pwmchipN``), does the game drive the
+  channel itself: its duty cycle, the share of each period it is on.
 - Under-voltage is the Pi's hwmon alarm, ``in0_lcrit_alarm`` of the
   ``rpi_volt`` sensor, which the firmware sets while the supply sags.
 """
@@ -121,13 +123,12 @@ def _write(path: Path, value: int) -> None:
 def find_backlight(
     pwm_gpio: int | None, sysfs: Path = SYSFS, sleep: Callable[[float], None] = time.sleep
 ) -> PwmBacklight | SysfsBacklight | None:
-    """The light with levels on ``pwm_gpio`` where a PWM chip drives it, else the
-    kernel's backlight device (perhaps only on and off), else None."""
-    if pwm_gpio is not None:
-        pwm = PwmBacklight.find(pwm_gpio, sysfs, sleep)
-        if pwm is not None:
-            return pwm
-    return SysfsBacklight.find(sysfs)
+    """The kernel's backlight device, else (the fallback) the PWM channel of
+    ``pwm_gpio`` driven through sysfs, else None."""
+    kernels = SysfsBacklight.find(sysfs)
+    if kernels is not None or pwm_gpio is None:
+        return kernels
+    return PwmBacklight.find(pwm_gpio, sysfs, sleep)
 
 
 class HwmonSupply:

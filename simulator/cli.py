@@ -25,6 +25,7 @@ from device.hardware.profiles import PROFILES, ProfileName
 from device.hardware.sound import SAMPLE_BYTES, SAMPLE_RATE, Speaker
 from device.look.theme import STANDARD
 from device.play.opponent import InstantThinker
+from device.play.review import BlockingReviewer
 from drivers.audio import SilentSpeaker, open_speaker
 from drivers.display import HeadlessDisplay, WindowDisplay, display_available, use_dummy_drivers
 from drivers.framebuffer import (
@@ -233,6 +234,7 @@ def _run_headless(args: argparse.Namespace, out_dir: Path, script_text: str | No
         replace(devices, clock=clock),
         thinker=InstantThinker(seed),
         hint_thinker=InstantThinker(seed + 1),
+        reviewing=BlockingReviewer(),
         seed=seed,
     )
     with contextlib.ExitStack() as logs:

@@ -28,7 +28,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.metadata import version
@@ -157,23 +157,29 @@ def debootstrap(build: EngineBuild) -> None:
     if build.root_folder.exists():
         shutil.rmtree(build.root_folder)
     build.root.mkdir(parents=True)
+    step(f"build root: debootstrap (buildd, arm64, {build.suite}) with {' '.join(ROOT_PACKAGES)}")
+    buildd_root(build.root, build.suite, "arm64", ROOT_PACKAGES)
+    (build.root_folder / BOOTSTRAPPED).write_text("debootstrap done\n", encoding="utf-8")
+
+
+def buildd_root(root: Path, suite: Suite, arch: str, packages: Sequence[str]) -> None:
+    """``debootstrap --variant=buildd`` of the suite for ``arch`` with ``packages``, its
+    downloads kept beside the cards."""
     debs = cache_root() / "debs"
     debs.mkdir(parents=True, exist_ok=True)
-    step(f"build root: debootstrap (buildd, arm64, {build.suite}) with {' '.join(ROOT_PACKAGES)}")
     run(
         [
             "debootstrap",
-            "--arch=arm64",
+            f"--arch={arch}",
             "--variant=buildd",
-            f"--include={','.join(ROOT_PACKAGES)}",
+            f"--include={','.join(packages)}",
             f"--cache-dir={debs}",
-            build.suite,
-            build.root,
+            suite,
+            root,
             host_mirror(),
         ],
         stdout=subprocess.DEVNULL,
     )
-    (build.root_folder / BOOTSTRAPPED).write_text("debootstrap done\n", encoding="utf-8")
 
 
 def install_build_tools(root: Path, mypy: str) -> None:

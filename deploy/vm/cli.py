@@ -37,6 +37,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     engine.add_argument("--suite", type=Suite, choices=tuple(Suite), default=Suite.BOOKWORM)
     engine.add_argument("--force", action="store_true", help="compile again even if cached")
+    modules = commands.add_parser(
+        "modules",
+        help="the panel's kernel modules for the card's kernel (cached); prints their folder",
+        description="Cross-compile drm_mipi_dbi and panel-mipi-dbi, which Debian's arm64 "
+        "kernel lacks, from Debian's linux-source for the built card's kernel, in an amd64 "
+        f"root of the suite, into {cache_root()}/panel-modules-RELEASE-KEY. Needs root and "
+        "the built card.",
+    )
+    modules.add_argument("--suite", type=Suite, choices=tuple(Suite), default=Suite.BOOKWORM)
+    modules.add_argument("--force", action="store_true", help="build again even if cached")
     from deploy.vm.firstboot import add_test_arguments
     from deploy.vm.machine import add_boot_arguments
 
@@ -70,6 +80,10 @@ def main(argv: list[str] | None = None) -> int:
         from deploy.vm.builder import main_engine
 
         return main_engine(args.suite, args.force)
+    if args.command == "modules":
+        from deploy.vm.kernel_modules import main_modules
+
+        return main_modules(args.suite, args.force)
     if args.command == "boot":
         from deploy.vm.machine import main_boot
 

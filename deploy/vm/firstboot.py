@@ -25,6 +25,7 @@ import shutil
 import subprocess
 import sys
 import time
+from enum import StrEnum
 from pathlib import Path
 
 from deploy.vm import keys
@@ -47,7 +48,7 @@ from deploy.vm.qmp import QmpClient, QmpError
 from deploy.vm.recipe import DATA_LABEL, CachedImage, Suite, cached_image
 from deploy.vm.report import Idle, Report, speed
 from deploy.vm.sample import bench
-from device.hardware.profiles import ProfileName
+from device.hardware.profiles import PROFILES, ProfileName
 from device.play.buttons import Button
 from engine.arguments import whole_number_in
 from engine.record import RecordError, parse_record
@@ -65,9 +66,17 @@ MAX_CUTS = 50
 MAX_SEED = 2**32 - 1
 DEVICE_WAIT = "10min"
 """How long the emulated boot may take to label the data partition (guest/'s default)."""
-FIRST_FRAME_WAIT_S = 600.0
-"""How long the panel may stay dark after the reboot: an emulated boot on a busy
-host took 2-3 minutes to a shell before the app's own start."""
+BOOT_WAIT_S = 1800.0
+"""How long an emulated boot may take to a shell, and the panel to its first frame
+after a power-on: 2-3 minutes on a quiet host, 10-12 beside other emulated builds
+and machines (a load of 15-18 on two cores)."""
+
+
+class PanelKind(StrEnum):
+    """What drives the virtual panel."""
+
+    STAND_IN = "bochs"
+    MIPI_DBI = "mipi-dbi"
 
 
 class StepFailed(Exception):
@@ -80,6 +89,15 @@ def add_test_arguments(parser: argparse.ArgumentParser) -> None:
         "--profile", type=ProfileName, choices=tuple(ProfileName), default=ProfileName.HATMINI
     )
     parser.add_argument("--suite", type=Suite, choices=tuple(Suite), default=Suite.BOOKWORM)
+    parser.add_argument(
+        "--panel",
+        type=PanelKind,
+        choices=tuple(PanelKind),
+        default=PanelKind.STAND_IN,
+        help="the panel: QEMU's bochs-display standing in for it, or the real panel-mipi-dbi "
+        "driver with the profile's firmware on an SPI bus of GPIO lines, its picture rebuilt "
+        "from the bits on the wires (deploy/vm/panel_card.py)",
+    )
     parser.add_argument(
         "--short",
         action="store_true",
@@ -148,6 +166,9 @@ class Machine:
 
 
 class FirstBoot:
+    framebuffer_name = PANEL_DRIVER
+    """The start of the panel's framebuffer's name (``/sys/class/graphics/fbN/name``)."""
+
     def __init__(self, args: argparse.Namespace, image: CachedImage, out: Path) -> None:
         self.args = args
         self.profile: ProfileName = args.profile
@@ -180,17 +201,21 @@ class FirstBoot:
                 self.work / "satellites-bundle-key.pem", stick_dir / BUNDLE_KEY
             )
             make_bundle(
-                stick_dir / "satellites-bundle.tar.gz",
+                stick_dir / "satellites-bundle.tar",
                 private_key,
                 PYTHON_VERSION[self.args.suite],
                 compiled,
             )
             copy_checkout(stick_dir / "satellites")
+            self.add_to_stick(stick_dir)
             self.stick = self.work / "stick.img"
             self.stick.unlink(missing_ok=True)
             check_run(["mkfs.ext4", "-q", "-L", STICK_LABEL, "-d", stick_dir, self.stick, "160M"])
         with self.timed("card_copy"):
             self.card = fresh_card(self.image, self.work)
+
+    def add_to_stick(self, stick_dir: Path) -> None:
+        """What the machine's variant puts on the stick beside the bundle (nothing here)."""
 
     def boot(self, layout: PanelLayout = PanelLayout.BESIDE_CONSOLE) -> Machine:
         files = MachineFiles(self.work)
@@ -204,7 +229,7 @@ class FirstBoot:
     def run(self) -> None:
         self.prepare()
         machine = self.boot()
-        self.report.boot_to_shell_s = round(machine.console.wait_for_shell(600), 1)
+        self.report.boot_to_shell_s = round(machine.console.wait_for_shell(BOOT_WAIT_S), 1)
         self.install(machine)
         self.measure_speed(machine)
         self.name_panel(machine)
@@ -223,7 +248,7 @@ class FirstBoot:
             "echo $! > /run/memwatch.pid"
         )
         command = (
-            f"cd {STICK}/satellites && deploy/update.sh --bundle {STICK}/satellites-bundle.tar.gz "
+            f"cd {STICK}/satellites && deploy/update.sh --bundle {STICK}/satellites-bundle.tar "
             f"--bundle-key {STICK}/{BUNDLE_KEY} --profile {self.profile} "
             f"--data-partition {DATA_LABEL} > /root/install.log 2>&1"
         )
@@ -263,7 +288,7 @@ class FirstBoot:
         not say what it is, and the app finds it whatever its number.
         """
         console = machine.console
-        fb = panel_framebuffer(machine)
+        fb = self.panel_framebuffer(machine)
         sysfs = f"/sys/class/graphics/{fb}"
         details = console.check(
             f"cat {sysfs}/name {sysfs}/bits_per_pixel {sysfs}/virtual_size; "
@@ -302,7 +327,7 @@ class FirstBoot:
         machine = self.power_cycle(machine)
         booted = machine.started
         self.watch_first_frames(machine, booted)
-        machine.console.wait_for_shell(600)
+        machine.console.wait_for_shell(BOOT_WAIT_S)
         mount_stick(machine)
         if self.first_frame_seen is None:
             self.diagnose_dark_panel(machine, booted)
@@ -330,7 +355,7 @@ class FirstBoot:
         return self.boot()
 
     def watch_first_frames(
-        self, machine: Machine, booted: float, timeout_s: float = FIRST_FRAME_WAIT_S
+        self, machine: Machine, booted: float, timeout_s: float = BOOT_WAIT_S
     ) -> None:
         first: tuple[float, Frame] | None = None
         differing: int | None = None
@@ -469,9 +494,9 @@ class FirstBoot:
             before.save_png(self.out / f"cut-{cut + 1}-before.png")
             layout = PanelLayout.ALONE if cut % 2 == 0 else PanelLayout.BESIDE_CONSOLE
             machine = self.boot(layout)
-            machine.console.wait_for_shell(600)
+            machine.console.wait_for_shell(BOOT_WAIT_S)
             mount_stick(machine)
-            self.report.boots[-1]["panel_framebuffer"] = f"/dev/{panel_framebuffer(machine)}"
+            self.report.boots[-1]["panel_framebuffer"] = f"/dev/{self.panel_framebuffer(machine)}"
             restored = self.saved_plies(machine)
             lost += max(0, self.plies - restored)
             extra += max(0, restored - (self.plies + in_flight))
@@ -492,7 +517,7 @@ class FirstBoot:
             )
         return machine
 
-    def wait_for_the_title(self, machine: Machine, timeout_s: float = 600.0) -> None:
+    def wait_for_the_title(self, machine: Machine, timeout_s: float = BOOT_WAIT_S) -> None:
         """Until the app's title is on the panel: its background, neither the console's
         text nor the launcher's splash (up for many seconds while the app loads)."""
         background = self.title.dominant_colour()
@@ -551,6 +576,10 @@ class FirstBoot:
         machine.stop()
         self.machine = None
 
+    def panel_framebuffer(self, machine: Machine) -> str:
+        """The panel's framebuffer (``fb0`` or ``fb1``), found by its name."""
+        return framebuffer_named(machine, self.framebuffer_name)
+
     # -- bookkeeping -------------------------------------------------------------------
 
     def timed(self, name: str) -> _Timed:
@@ -575,13 +604,11 @@ class _Timed:
         self.timings[self.name] = round(time.monotonic() - self.started, 1)
 
 
-def panel_framebuffer(machine: Machine) -> str:
-    """The stand-in's framebuffer (``fb0`` or ``fb1``), found by its driver's name."""
-    found = machine.console.check(
-        f"grep -l '^{PANEL_DRIVER}' /sys/class/graphics/fb*/name || true"
-    ).split()
+def framebuffer_named(machine: Machine, name: str) -> str:
+    """The framebuffer (``fb0`` or ``fb1``) whose name starts with its DRM driver's."""
+    found = machine.console.check(f"grep -l '^{name}' /sys/class/graphics/fb*/name || true").split()
     if not found:
-        raise StepFailed(f"the panel stand-in has no framebuffer (no {PANEL_DRIVER} fb)")
+        raise StepFailed(f"the panel has no framebuffer (no {name} fb)")
     return found[0].split("/")[-2]
 
 
@@ -659,6 +686,9 @@ def copy_checkout(destination: Path) -> None:
 
 
 def main_test(args: argparse.Namespace) -> int:
+    if args.panel is PanelKind.MIPI_DBI and PROFILES[args.profile].panel != "spi":
+        print(f"pi-vm test: {args.profile} has no SPI panel for --panel mipi-dbi", file=sys.stderr)
+        return 2
     out: Path = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
     image = cached_image(args.suite)
@@ -668,7 +698,12 @@ def main_test(args: argparse.Namespace) -> int:
             return status
     if not boot_commands_ready("pi-vm test"):
         return 1
-    run = FirstBoot(args, image, out)
+    if args.panel is PanelKind.MIPI_DBI:
+        from deploy.vm.panel_card import PanelCardBoot
+
+        run: FirstBoot = PanelCardBoot(args, image, out)
+    else:
+        run = FirstBoot(args, image, out)
     started = time.monotonic()
     try:
         run.run()

@@ -45,6 +45,23 @@ class Report:
     mem_available_min_mb: float | None = None
     vm_speed: dict[str, float] = field(default_factory=dict)
     panel: dict[str, str] = field(default_factory=dict)
+    panel_driver: str | None = None
+    """The kernel driver of the card the app found its panel on."""
+    panel_firmware_accepted: bool | None = None
+    """The panel card: the driver bound with the profile's firmware file, the kernel
+    naming no problem with it."""
+    panel_init_matches_firmware: bool | None = None
+    """The panel card: the commands on the wire before the first frame are the firmware's."""
+    panel_window_matches_profile: bool | None = None
+    """The panel card: the address mode, columns and rows of the first frame are the
+    firmware's and the profile's size and offsets, every pixel on the glass."""
+    panel_frame_matches: bool | None = None
+    """The panel card: the picture rebuilt from the wire is the simulator's title."""
+    panel_checks: dict[str, object] = field(default_factory=dict)
+    """What the panel card's checks saw (commands, windows, pixels), or why one is null."""
+    backlight_levels: dict[str, dict[str, object]] = field(default_factory=dict)
+    """The panel card: for each brightness the app was set to, what the kernel's backlight
+    device and its line said."""
     doctor: dict[str, object] = field(default_factory=dict)
     """``satellites-doctor`` run beside the game: its display line, whether the panel's
     picture stayed as it was, and each connector's enabled and DPMS state."""

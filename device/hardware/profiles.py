@@ -106,8 +106,10 @@ class Profile:
     in ``buttons`` going clockwise round the glass (down the right edge, along the
     bottom from right to left); None where they are not all beside one edge."""
     backlight_pwm_gpio: int | None = None
-    """The PWM-capable GPIO the panel's light hangs on (``pwm`` overlay): the light
-    then has levels; without it, or without a PWM chip, it is the kernel's backlight."""
+    """The PWM-capable GPIO the panel's light hangs on: the panel overlay's
+    ``backlight-pwm`` makes it the kernel's backlight device, with levels; where the
+    kernel has no backlight device but a PWM chip (a ``pwm`` overlay), the game drives
+    this GPIO's channel through sysfs instead."""
 
     @property
     def size(self) -> tuple[int, int]:

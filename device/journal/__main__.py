@@ -1,8 +1,10 @@
 """Look into a save folder without changing it.
 
 ``show DIR`` prints the game in progress as an engine record (the text the
-archive's records hold); ``check DIR`` exits 0 when every file of the folder
-can be read, 1 naming the first that cannot.
+archive's records hold); ``check DIR`` reads every file the game keeps there
+and says what it found: exit 0 with a count of the files and games that load,
+1 naming the first that cannot.  A kept review that does not fit its game is
+named but fails nothing: the game works it out again.
 """
 
 from __future__ import annotations
@@ -17,8 +19,12 @@ from typing import NoReturn
 from device.journal.disk import Disk
 from device.journal.events import JournalError, Replayed
 from device.journal.file import ARCHIVE, SUFFIX, read_journal
+from device.journal.folder import read_archived
 from device.journal.old_saves import OLD_FILES, OldFormatError, check_old_file
+from device.journal.reviews import SUFFIX as REVIEW_SUFFIX
+from device.journal.reviews import NotAReview, read_review
 from device.journal.settings import SETTINGS_FILE, check_settings_file
+from engine.pieces import NOBODY
 from engine.record import RecordError, format_record, parse_record
 
 
@@ -36,7 +42,9 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     show = commands.add_parser("show", help="print the game in progress as an engine record")
     show.add_argument("folder", type=Path, help="the save folder")
-    check = commands.add_parser("check", help="exit 0 when every file loads, 1 naming one")
+    check = commands.add_parser(
+        "check", help="read every file: exit 0 with what loads, 1 naming one that does not"
+    )
     check.add_argument("folder", type=Path, help="the save folder")
     return parser
 
@@ -74,7 +82,8 @@ def show(folder: Path) -> int:
 def check(folder: Path) -> int:
     """Read every file the game keeps in ``folder``; name the first that does not load."""
     disk = Disk()
-    for path in _files(disk, folder):
+    files = _files(disk, folder)
+    for path in files:
         problem = _problem(disk, path)
         if problem:
             print(f"{path}: {problem}")
@@ -82,6 +91,12 @@ def check(folder: Path) -> int:
         damage = _damage(disk, path)
         if damage:
             print(f"{path}: loads, but {damage}")
+    in_progress = sum(path.parent == folder and path.name.endswith(SUFFIX) for path in files)
+    archived = sum(path.parent != folder and not _is_review(path) for path in files)
+    print(
+        f"{folder}: {len(files)} file(s) checked, all load: {in_progress} game(s) in "
+        f"progress, {archived} finished"
+    )
     return 0
 
 
@@ -96,16 +111,43 @@ def _kept(name: str) -> bool:
     return name.endswith(SUFFIX) or name in OLD_FILES or name == SETTINGS_FILE
 
 
+def _is_review(path: Path) -> bool:
+    return path.parent.name == ARCHIVE and path.name.endswith(REVIEW_SUFFIX)
+
+
 def _damage(disk: Disk, path: Path) -> str:
-    """The damaged end of a journal that loads ("" when it has none)."""
+    """The damaged end of a journal that loads, or what is wrong with a kept review
+    ("" when there is nothing)."""
+    if _is_review(path):
+        return _review_damage(disk, path)
     if not path.name.endswith(SUFFIX):
         return ""
     lost = read_journal(disk, path).lost_lines
     return f"its last {lost} line(s) cannot be read: the game resumes before them" if lost else ""
 
 
+def _review_damage(disk: Disk, path: Path) -> str:
+    """Why a kept review will not be used ("" when it will): the game works out a
+    review that does not fit its game again, so this is never a file that fails."""
+    names = disk.listdir(path.parent)
+    games = [path.with_suffix(suffix) for suffix in (SUFFIX, ".txt")]
+    game = next((read_archived(disk, g) for g in games if g.name in names), None)
+    if game is None:
+        return "its game is not in the archive (or does not load): it is not used"
+    try:
+        read_review(disk.read(path), game.record, NOBODY)
+    except OSError as error:
+        return f"it cannot be read ({error}): the game's review is worked out again"
+    except NotAReview as error:
+        return f"{error}: the game's review is worked out again"
+    return ""
+
+
 def _problem(disk: Disk, path: Path) -> str:
-    """Why ``path`` does not load ("" when it does)."""
+    """Why ``path`` does not load ("" when it does; a kept review always does: see
+    ``_review_damage``)."""
+    if _is_review(path):
+        return ""
     try:
         if path.name.endswith(SUFFIX):
             read_journal(disk, path).game()

@@ -14,6 +14,7 @@ from pathlib import Path
 from device.journal.events import heading
 from device.journal.file import SUFFIX, read_journal
 from device.journal.folder import SaveFolder, archived_text
+from device.journal.notice import Reason, reason_of
 from device.look.i18n import LANGUAGES, text
 from device.play.game import LEVEL_TAG, MODE_TAG, Game, GameSetup, Mode, mode_named
 from device.play.opponent import LEVEL_NUMBERS
@@ -38,7 +39,9 @@ class ArchivedGame:
     """How it was played, where the file tells (None: two colours, nobody is "you")."""
     outcome: Outcome | None = None
     problem: str = ""
-    """Why the file cannot be read (then ``outcome`` is None)."""
+    """Why the file cannot be read, in the system's words (then ``outcome`` is None)."""
+    reason: Reason = Reason.DAMAGED
+    """The same in the player's (where ``problem`` is set)."""
 
 
 def has_past_games(saves: SaveFolder) -> bool:
@@ -56,7 +59,7 @@ def summary_of(saves: SaveFolder, path: Path) -> ArchivedGame:
             return _journal_summary(path, saves.disk.read(path))
         return _record_summary(path, parse_headers(archived_text(saves.disk, path)))
     except UNREADABLE as error:
-        return ArchivedGame(path, problem=str(error))
+        return ArchivedGame(path, problem=str(error), reason=reason_of(error))
 
 
 def _journal_summary(path: Path, data: bytes) -> ArchivedGame:

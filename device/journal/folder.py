@@ -36,16 +36,30 @@ from device.journal.file import (
     journal_path,
     read_journal,
 )
-from device.journal.notice import Notice, write_failed
+from device.journal.notice import (
+    Notice,
+    Reason,
+    failure,
+    file_name,
+    loggable,
+    not_a_save,
+    reason_of,
+    write_failed,
+)
 from device.journal.old_saves import read_old_saves, remove_old_files
 from device.play.game import Game, GameSetup
+from engine.notation import format_move
 from engine.record import GameRecord, RecordError, format_record, parse_record
 
 log = logging.getLogger(__name__)
 
 
 class SaveError(Exception):
-    """The game in progress cannot be resumed; the message is for the player."""
+    """The game in progress cannot be resumed, for ``reason``."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -117,7 +131,7 @@ class SaveFolder:
     def _saves_off(self) -> Notice:
         """The player is told in plain words; the folder and the system's reason go to
         the log, for whoever looks after the device."""
-        log.warning("saves are off: %s", self.problem)
+        log.warning("saves are off: %s", loggable(self.problem))
         return Notice("msg.saves_off")
 
     def _tidy(self) -> list[Notice]:
@@ -128,13 +142,13 @@ class SaveFolder:
             try:
                 replayed = read_journal(self.disk, path)
             except NewerJournal:
-                notices.append(Notice("msg.journal_newer", {"file": path.name}))
+                notices.append(Notice("msg.journal_newer", {"file": file_name(path.name)}))
                 continue
             except NotASaveFile as error:
-                notices.append(Notice("msg.not_a_save", {"problem": str(error)}))
+                notices.append(not_a_save(error))
                 continue
             except (JournalError, OSError) as error:
-                notices.append(Notice("msg.save_lost", {"problem": f"{path.name}: {error}"}))
+                notices.append(failure("msg.save_lost", error))
                 continue
             if self.saves_on and never_started(replayed):
                 unstarted.append(path)
@@ -203,11 +217,12 @@ class SaveFolder:
             replayed = Replayed(journal.header, list(journal.moves))
             return Resumed(replayed.game(), journal)
         if self._resumable is None:
-            raise SaveError("there is no game in progress")
+            raise SaveError(Reason.MISSING)
         try:
             replayed = read_journal(self.disk, self._resumable)
         except (JournalError, OSError) as error:
-            raise SaveError(str(error)) from error
+            log.warning("the game in progress cannot be read: %s", loggable(error))
+            raise SaveError(reason_of(error)) from error
         journal = Journal.reopen(self._writer(), self._resumable, replayed)
         self.journal = journal
         notice = tail_notice(replayed.lost_lines) if replayed.lost_lines else None
@@ -216,8 +231,9 @@ class SaveFolder:
     def begin(self, game: Game, link: LinkInfo | None = None, *, pending: bool = False) -> Journal:
         """A new journal for ``game``, written at its first ``sync``.  The game in
         progress before it is given up now, or, when the new game is ``pending`` (a
-        linked game the cable is still agreeing on), only once it starts (``started``);
-        if it never does (``withdraw``) the game before it is in progress again."""
+        linked game the cable is still agreeing on), only once its first move is
+        stored (``started``); if it never gets one (``withdraw``) the game before it is
+        in progress again."""
         if pending and self._before is None:
             self._before = (self.journal, self._resumable)
             self.journal, self._resumable = None, None
@@ -228,17 +244,23 @@ class SaveFolder:
         return self.journal
 
     def started(self, journal: Journal) -> None:
-        """``journal``'s game is on the board: a game it was pending over is given up."""
+        """``journal``'s game is on the board, or one more of its moves is: a game it
+        was pending over is given up, once ``journal`` holds a move.  Until a linked
+        game's first move, a link that fails or stops costs nothing (``withdraw``)."""
         if self._before is None or self._before[0] is journal:
             self._before = None
             return
+        if not journal.moves:
+            return
         self.journal, self._resumable = self._before
+        self._before = None
         self._give_up()
         self.journal = journal
 
     def withdraw(self) -> None:
-        """The pending game never started (the link was cancelled, failed or did not
-        answer): its journal goes, and the game before it is in progress again."""
+        """The pending game never started (the link was cancelled, failed, did not
+        answer, or stopped before a move was played): its journal goes, and the game
+        before it is in progress again."""
         if self._before is None:
             return
         with contextlib.suppress(OSError):  # then it stays, the newest game in progress
@@ -249,6 +271,18 @@ class SaveFolder:
     def _give_up(self) -> None:
         with contextlib.suppress(OSError):  # then it stays, older than the new one
             self.abandon()
+
+    def archived_path(self, game: Game) -> Path | None:
+        """Where ``game``, just finished here, is kept in the archive (None: saves are
+        off, or the journal in hand is another game's)."""
+        journal = self.journal
+        if journal is None or journal.disk is None or not journal.ended:
+            return None
+        if journal.path.parent != self.folder / ARCHIVE:
+            return None
+        moves = [format_move(move) for move in game.record.moves]
+        same = journal.header.record.start == game.record.start and journal.moves == moves
+        return journal.path if same else None
 
     def linked_journal(self, seed: int) -> Journal | None:
         """The open journal of the unfinished linked game drawn from ``seed``, if any."""

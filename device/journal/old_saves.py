@@ -22,7 +22,7 @@ from pathlib import Path
 from device.journal.disk import Disk, NotASaveFile
 from device.journal.events import Header, LinkInfo, header_record
 from device.journal.file import ARCHIVE, Journal, archived_names, journal_path
-from device.journal.notice import Notice
+from device.journal.notice import Notice, failure, not_a_save
 from device.link.game import Role
 from device.play.game import Game, GameSetup, Mode, mode_named
 from device.play.link_games import PORT_TAG, ROLE_TAG
@@ -127,12 +127,12 @@ def read_old_saves(disk: Disk, folder: Path) -> OldSaves | None:
     try:
         contents = {name: disk.read(folder / name) for name in present}
     except NotASaveFile as error:
-        return OldSaves([], notices=[Notice("msg.not_a_save", {"problem": str(error)})])
+        return OldSaves([], notices=[not_a_save(error)])
     try:
         game, damaged = _old_game(contents)
         link = _link_of(game, contents) if game is not None else None
     except OldFormatError as error:
-        return OldSaves([], notices=[Notice("msg.save_lost", {"problem": str(error)})])
+        return OldSaves([], notices=[failure("msg.save_lost", error)])
     if game is None or game.is_over() or _already_archived(disk, folder, game):
         return OldSaves(present)
     game_id = f"format1-{zlib.crc32(b''.join(contents.values())):08x}"

@@ -78,9 +78,11 @@ class StoredSettings:
 
     settings: Settings
     problem: str = ""
-    """What could not be used ("" when everything could), named once at start."""
+    """What could not be used ("" when everything could), for the log."""
     stale: bool = False
     """The file should be written again: in the first format, or holding refused values."""
+    refused: tuple[str, ...] = ()
+    """The settings whose stored values were refused (named to the player once)."""
 
 
 def settings_from(stored: object) -> tuple[Settings, list[str]]:
@@ -131,15 +133,16 @@ def read_settings(folder: Path, disk: Disk | None = None) -> StoredSettings:
     for name in (SETTINGS_FILE, PREVIOUS_COPY):
         try:
             document, first_format = _decoded(disk.read(folder / name))
-        except FileNotFoundError:
-            continue
+        except (FileNotFoundError, NotADirectoryError):
+            continue  # nothing stored (a save folder that is no folder is told apart)
         except (OSError, ValueError) as error:
             problem = problem or f"{name}: {error}"
             continue
         settings, refused = settings_from(document)
         if refused:
             problem = f"{', '.join(refused)}"
-        return StoredSettings(settings, problem, bool(problem) or first_format)
+        known = tuple(name for name in refused if name in CHOICES or name in PROGRESS)
+        return StoredSettings(settings, problem, bool(problem) or first_format, known)
     return StoredSettings(Settings(), problem, bool(problem))
 
 

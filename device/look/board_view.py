@@ -426,3 +426,33 @@ def draw_board(
     for group, rect, label in chips:
         _draw_chip(surface, layout, palette, group, label, rect)
     _draw_marks_over(surface, layout, palette, marks)
+
+
+Slide = tuple[int, int, int]
+"""A satellite moving into place: (from cell, to cell, the satellite)."""
+
+
+def slides(position: Position, move: int) -> list[Slide]:
+    """The satellites ``move`` moved, read from ``position`` (the one it left): the
+    mover and, for a displacement, the satellite it pushed."""
+    moving = [(origin_of(move), target_of(move), position.board[target_of(move)])]
+    if kind_of(move) == DISPLACEMENT:
+        landing = landing_of(move)
+        moving.append((target_of(move), landing, position.board[landing]))
+    return moving
+
+
+def draw_slides(
+    surface: pygame.Surface,
+    layout: Layout,
+    fonts: Fonts,
+    palette: Palette,
+    moving: list[Slide],
+    progress: float,
+) -> None:
+    """The moving satellites ``progress`` (0 to 1) of the way there (their ends are
+    left out of the board's own drawing: ``BoardMarks.hidden``)."""
+    for begin, end, code in moving:
+        (x0, y0), (x1, y1) = cell_centre(layout, begin), cell_centre(layout, end)
+        centre = (x0 + (x1 - x0) * progress, y0 + (y1 - y0) * progress)
+        draw_satellite(surface, layout, fonts, palette, centre, layout.cell, code, False)

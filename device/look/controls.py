@@ -52,12 +52,29 @@ def _named(ui: Ui, buttons: tuple[Button, ...]) -> list[str]:
     return [label for label in labels if held.get(label) not in labels]
 
 
+WAYS = {Button.NEXT: (Button.DOWN, Button.RIGHT), Button.PREV: (Button.UP, Button.LEFT)}
+"""The ways the next and previous buttons step: down or right, up or left."""
+
+
+def _way(ui: Ui, item: Control, button: Button) -> str:
+    """The arrow of the way ``button`` (next or previous) steps in ``item``: down a
+    list, or on to the next page; "" where it does not stand in for a direction
+    (or the device has the arrows themselves)."""
+    for way in WAYS.get(button, ()):
+        if way in item.buttons and button_label(ui, way) is None:
+            return ARROWS[way]
+    return ""
+
+
 def control_label(ui: Ui, item: Control) -> str | None:
     labels = _named(ui, item.buttons)
     if not labels:
         return None
     arrows = "\u2009".join(label for label in labels if label in ARROWS.values())
     words = [label for label in labels if label not in ARROWS.values()]
+    # "X▼/Y▲": which way each goes, where the device has no arrows to name
+    ways = {button_label(ui, b): _way(ui, item, b) for b in item.buttons}
+    words = [f"{word}{ways.get(word, '')}" for word in words]
     return "/".join(words + ([arrows] if arrows else []))
 
 
@@ -109,6 +126,16 @@ def _draw_line(surface: pygame.Surface, ui: Ui, line: list[Labelled], y: int) ->
         x += _width(ui, labelled) + spacing
 
 
+def bar_width(ui: Ui, controls: list[Control]) -> int:
+    """How wide the button bar naming ``controls`` is, from its left end."""
+    pairs = _pairs(ui, controls)
+    gap = ui.font().size(" ")[0]
+    widths = [_width(ui, labelled) for labelled in pairs]
+    free = ui.layout.width - 4 - sum(widths)
+    spacing = min(SPACING_SPACES * gap, free // max(1, len(widths) - 1))
+    return sum(widths) + spacing * max(0, len(widths) - 1)
+
+
 def draw_button_bar(
     surface: pygame.Surface, ui: Ui, controls: list[Control], y: int
 ) -> list[Control]:
@@ -136,14 +163,13 @@ def draw_in_margins(
 ) -> list[Control]:
     """Controls a bar had no room for, in order of importance, each at the right end of
     the first margin (the free end of a line of text) that holds it a wide gap away from
-    the text.  Returns the controls drawn."""
+    the text; the margins shrink by what is drawn in them.  Returns the controls drawn."""
     gap = ui.font().size(" ")[0]
-    free = [margin.copy() for margin in margins]
     drawn: list[Control] = []
     for labelled in _pairs(ui, controls):
         item, key, words = labelled
         width = _width(ui, labelled)
-        spot = next((m for m in free if fits_in_margin(ui, item, m.w)), None)
+        spot = next((m for m in margins if fits_in_margin(ui, item, m.w)), None)
         if spot is None:
             continue
         x = spot.right - width
@@ -301,18 +327,23 @@ def _blit_turned(
         surface.blit(image, (x, box.centery - image.get_height() // 2))
 
 
-def screen_bar_top(ui: Ui) -> int:
-    """Where the bottom bar of a full screen starts: content must stay above it."""
-    return ui.layout.height - ui.layout.screen_bar_lines * ui.layout.line - 2
+def screen_bar_top(ui: Ui, lines: int | None = None) -> int:
+    """Where the bottom bar of a full screen starts: content must stay above it.
+    The bar has as many ``lines`` as the panel gives it unless told."""
+    lines = ui.layout.screen_bar_lines if lines is None else lines
+    return ui.layout.height - lines * ui.layout.line - 2
 
 
-def draw_screen_bar(surface: pygame.Surface, ui: Ui, controls: list[Control]) -> list[Control]:
+def draw_screen_bar(
+    surface: pygame.Surface, ui: Ui, controls: list[Control], lines: int | None = None
+) -> list[Control]:
     """The bar along the bottom of a full screen (menus, rules, end of game), on as
-    many lines as the panel gives it.  Returns the controls drawn."""
-    top = screen_bar_top(ui)
+    many lines as the panel gives it (or ``lines``).  Returns the controls drawn."""
+    lines = ui.layout.screen_bar_lines if lines is None else lines
+    top = screen_bar_top(ui, lines)
     pygame.draw.rect(surface, ui.palette.panel, (0, top, ui.layout.width, ui.layout.height - top))
     drawn: list[Control] = []
-    for index, line in enumerate(_fill_lines(ui, controls, ui.layout.screen_bar_lines)):
+    for index, line in enumerate(_fill_lines(ui, controls, lines)):
         _draw_line(surface, ui, line, top + index * ui.layout.line)
         drawn += [item for item, _, _ in line]
     return drawn

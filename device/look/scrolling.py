@@ -65,3 +65,9 @@ def draw_more_signs(surface: pygame.Surface, ui: Ui, window: ListWindow) -> None
     if window.below is not None:
         r = window.below
         pygame.draw.polygon(surface, colour, [(r.left, r.top), (r.right, r.top), r.midbottom])
+
+
+def draw_chosen_row(surface: pygame.Surface, ui: Ui, rect: pygame.Rect) -> None:
+    """The mark of the chosen row of a list: a lighter band with a bright edge."""
+    pygame.draw.rect(surface, ui.palette.highlight, rect, border_radius=4)
+    pygame.draw.rect(surface, ui.palette.cursor, rect, width=1, border_radius=4)

@@ -52,19 +52,43 @@ class Ui:
         return self.fonts.get(size or self.layout.text_size, bold)
 
     def wrap(self, words: str, font: pygame.font.Font, width: int) -> list[str]:
-        """Break ``words`` into lines no wider than ``width`` pixels."""
+        """Break ``words`` into lines no wider than ``width`` pixels (a word wider than
+        that, a file's name, is cut where it must)."""
         lines: list[str] = []
         for paragraph in words.split("\n"):
             line = ""
             for word in paragraph.split(" "):
-                candidate = f"{line} {word}" if line else word
-                if line and font.size(candidate)[0] > width:
-                    lines.append(line)
-                    line = word
-                else:
-                    line = candidate
+                for piece in self._pieces(word, font, width):
+                    candidate = f"{line} {piece}" if line else piece
+                    if line and font.size(candidate)[0] > width:
+                        lines.append(line)
+                        line = piece
+                    else:
+                        line = candidate
             lines.append(line)
         return lines
+
+    def _pieces(self, word: str, font: pygame.font.Font, width: int) -> list[str]:
+        """``word`` cut into pieces no wider than ``width`` (itself when it fits)."""
+        pieces = []
+        while font.size(word)[0] > width and len(word) > 1:
+            fits = self._longest_start(word, font, width, "")
+            pieces.append(word[:fits])
+            word = word[fits:]
+        return [*pieces, word]
+
+    @staticmethod
+    def _longest_start(words: str, font: pygame.font.Font, width: int, tail: str) -> int:
+        """How many characters of ``words``, followed by ``tail``, fit in ``width``
+        (at least one: a piece is never empty)."""
+        fits, longer = 1, len(words)
+        while fits < longer:
+            middle = (fits + longer + 1) // 2
+            if font.size(words[:middle] + tail)[0] <= width:
+                fits = middle
+            else:
+                longer = middle - 1
+        return fits
 
     def fit(self, words: str, font: pygame.font.Font, width: int) -> str:
         """``words`` as they fit in ``width`` pixels on one line: cut with an ellipsis
@@ -72,13 +96,9 @@ class Ui:
         if font.size(words)[0] <= width:
             return words
         # the longest start that fits, found by halving (a file's text may be long)
-        fits, longer = 0, len(words)
-        while fits < longer:
-            middle = (fits + longer + 1) // 2
-            if font.size(words[:middle] + ELLIPSIS)[0] <= width:
-                fits = middle
-            else:
-                longer = middle - 1
+        fits = self._longest_start(words, font, width, ELLIPSIS)
+        if font.size(words[:fits] + ELLIPSIS)[0] > width:
+            fits = 0
         return words[:fits].rstrip() + ELLIPSIS
 
     def heading_font(self, words: str, width: int) -> pygame.font.Font:

@@ -32,6 +32,11 @@ class Lighting:
         self._apply()
 
     @property
+    def last_input(self) -> int:
+        """When a button was last pressed (or the app started)."""
+        return self._last_input
+
+    @property
     def present(self) -> bool:
         return self._backlight is not None
 

@@ -58,6 +58,13 @@ def connects(position: Position, move: int) -> bool:
     return kind_of(move) == CONNECTION
 
 
+def connects_in_a_stall(position: Position, move: int) -> bool:
+    """A connection that only a stall allows: every edge held before and after it,
+    and the engine counting no plies left before the stall opens connections."""
+    stalled = position.plies_until_stall_opens() == 0
+    return stalled and connects(position, move) and not after(position, move).free_edges()
+
+
 def makes_own_colony(position: Position, move: int) -> bool:
     """The moved satellite ends in a colony its player controls."""
     played = after(position, move)
@@ -125,6 +132,13 @@ CLOSED_BOARD = (
 )
 """Red 3 alone on the West edge, Blue on the three others: connections are closed."""
 
+STALLED = (
+    "......b3.../........../.........r1/........../.....b2..../"
+    "..r3......./b4........./........../........../...r4...... r 0 20 20"
+)
+"""One loose satellite on every edge (g10, d1, a4, j8) for the last 20 plies, nothing
+connected: a stall has opened connections, and the red 3 on c5 connects at f5."""
+
 LESSONS: tuple[Lesson, ...] = (
     Lesson("move", f"{CLOSED_BOARD} r 0 0 0", jumps),
     Lesson("open", f"{CLOSED_BOARD} r 0 0 0", opens_an_edge),
@@ -135,6 +149,7 @@ LESSONS: tuple[Lesson, ...] = (
         connects,
         notes=("count", "touch"),
     ),
+    Lesson("stall", STALLED, connects_in_a_stall, needs_connection=True, notes=("seed",)),
     Lesson(
         "colony",
         ".....r4..../........../..b2......./........../........../"

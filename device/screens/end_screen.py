@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from functools import partial
 
 import pygame
 
 from device.look.board_view import draw_satellite
 from device.look.controls import Control, control, draw_screen_bar, screen_bar_top
-from device.look.pages import Block, draw_page, paginate, text_blocks
+from device.look.pages import Block, Content, Words, draw_page, paginate
+from device.look.theme import Colour
 from device.look.verdict import verdict
 from device.play.buttons import Button
 from device.play.game import Game
 from device.play.replay import Replay, outcome_of
 from device.screens.menu_screen import BACKWARD, BROWSE, FORWARD
 from device.screens.replay_screen import ReplayScreen
+from device.screens.review_screen import ReviewScreen
 from device.screens.screen import Host, Screen
 from engine.geometry import file_of, rank_of
 from engine.pieces import BLUE, NOBODY, RED, piece
@@ -36,14 +39,41 @@ def deciding_colonies(result: Score) -> tuple[Group, Group] | None:
     return (chosen[0], chosen[1])
 
 
+def chip_label(colony: Group) -> str:
+    """A colony's chip: its total, crowned when it holds 6."""
+    return str(colony.total) + (" \u265b" if colony.is_crowned else "")
+
+
+def chip_words(row: list[tuple[Group, pygame.Surface]]) -> str:
+    return " ".join(chip_label(colony) for colony, _ in row)
+
+
+HALO = 2
+"""Pixels of background kept above and below every word and chip while satellites fly."""
+
+
+def clear_of_content(
+    layer: pygame.Surface, screen: pygame.Surface, background: Colour, across: int
+) -> None:
+    """Make ``layer`` (with alpha) see-through wherever ``screen`` shows anything but
+    ``background``: ``HALO`` pixels round it, and ``across`` pixels to either side,
+    so that the gaps between the words of a line are kept clear too."""
+    bare = pygame.mask.from_threshold(screen, background, (1, 1, 1, 255))
+    bare.invert()
+    kernel = pygame.mask.Mask((2 * across + 1, 2 * HALO + 1), fill=True)
+    covered = bare.convolve(kernel)
+    covered.to_surface(layer, setcolor=(0, 0, 0, 0), unsetcolor=None, dest=(-across, -HALO))
+
+
 CELEBRATION_MS = 2400
 """How long a win's satellites fly."""
 FRAME_MS = 40
 BURST = 9
 """How many satellites fly out."""
 
-CHOICES = ("menu.to_title", "end.final_board", "end.replay")
-"""What the player may do next, on the last screenful: A still leaves unless they move."""
+CHOICES = ("end.final_board", "end.replay", "end.review", "menu.to_title")
+"""What the player may do next, on the last screenful: A first shows the final board
+(B leaves from any screenful, as the bar says)."""
 
 
 class EndScreen(Screen):
@@ -55,7 +85,7 @@ class EndScreen(Screen):
         """Which screenful: the result first, then what did not fit; the choices last."""
         self.parts = 1
         self.choice = 0
-        """Which of ``CHOICES`` A takes (on the last screenful)."""
+        """Which of ``CHOICES`` A takes (on the last screenful); before it, A shows more."""
         self.shown_at: int | None = None
         """When the screen first came up: a win is celebrated for a while from then."""
         self.now = 0
@@ -79,7 +109,8 @@ class EndScreen(Screen):
         return now + FRAME_MS if self.shown_at is None or self.celebrating() else None
 
     def _draw_celebration(self, surface: pygame.Surface) -> None:
-        """Satellites of the winner's colour flying out from the headline, slowing."""
+        """Satellites of the winner's colour flying out from the headline, slowing,
+        behind everything on the screen: never over a word of the result."""
         if not self.celebrating() or self.shown_at is None:
             return
         _, winner = self.headline()
@@ -87,6 +118,7 @@ class EndScreen(Screen):
         progress = (self.now - self.shown_at) / CELEBRATION_MS
         reach = max(ui.layout.width, ui.layout.height) * (1 - (1 - progress) ** 2)
         origin = (ui.layout.width / 2, 6 + ui.layout.line / 2)
+        burst = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         for index in range(BURST):
             angle = math.pi * (index + 0.5) / BURST  # a fan opening downwards
             centre = (
@@ -95,8 +127,11 @@ class EndScreen(Screen):
             )
             code = piece(winner, 1 + index % 4)
             draw_satellite(
-                surface, ui.layout, ui.fonts, ui.palette, centre, ui.layout.cell, code, False
+                burst, ui.layout, ui.fonts, ui.palette, centre, ui.layout.cell, code, False
             )
+        across = ui.font().size(" ")[0] + HALO
+        clear_of_content(burst, surface, ui.palette.background, across)
+        surface.blit(burst, (0, 0))
 
     def on_last_part(self) -> bool:
         return self.part + 1 >= self.parts
@@ -115,13 +150,20 @@ class EndScreen(Screen):
             elif self.part > 0:
                 self.part -= 1
         elif button is Button.A:
-            self.choose(CHOICES[self.choice] if last else "menu.to_title")
+            if last:
+                self.choose(CHOICES[self.choice])
+            else:
+                self.part += 1
         elif button in (Button.B, Button.MENU):
             self.host.to_title()
 
     def choose(self, choice: str) -> None:
         if choice == "menu.to_title":
             self.host.to_title()
+            return
+        if choice == "end.review":
+            stored_at = self.host.saves.archived_path(self.game)
+            self.host.push(ReviewScreen(self.host, self.game, stored_at))
             return
         replay = Replay.of(self.game, at_end=choice == "end.final_board")
         self.host.push(ReplayScreen(self.host, replay, self.game.setup))
@@ -158,10 +200,10 @@ class EndScreen(Screen):
             words.append(t(key, **values))
         return words
 
-    def _headline_blocks(self, width: int) -> list[Block]:
+    def _headline_words(self) -> Words:
         headline, colour = self.headline()
         shade = self.ui.palette.text if colour == NOBODY else self.ui.palette.players_light[colour]
-        return text_blocks(self.ui, headline, width, shade, bold=True)
+        return Words(headline, shade, bold=True)
 
     def _area(self) -> pygame.Rect:
         return pygame.Rect(6, 4, self.ui.layout.width - 12, screen_bar_top(self.ui) - 8)
@@ -177,23 +219,23 @@ class EndScreen(Screen):
         """The result, the explanation and the chips, then the choices; choices
         left alone on the last page get the headline above them again."""
         choices = Block(len(CHOICES) * (self.ui.layout.line + 6), self._draw_choices)
-        pages = paginate([*self._blocks(area.w), choices], area.h)
+        pages = paginate(self.ui, [*self._content(area.w), choices], area.w, area.h)
         if len(pages) > 1 and len(pages[-1]) == 1:
-            pages[-1] = [*self._headline_blocks(area.w), choices]
+            headed = paginate(self.ui, [self._headline_words(), choices], area.w, area.h)
+            pages[-1] = headed[0] if len(headed) == 1 else pages[-1]
         return pages
 
-    def _blocks(self, width: int) -> list[Block]:
+    def _content(self, width: int) -> list[Content]:
         ui = self.ui
-        blocks = self._headline_blocks(width)
-        for paragraph in self.explanation():
-            blocks += text_blocks(ui, paragraph, width)
-        blocks += self._chip_rows(width)
+        content: list[Content] = [self._headline_words()]
+        content += [Words(paragraph) for paragraph in self.explanation()]
+        content += self._chips(width)
         pair = None if self.game.resigned != NOBODY else deciding_colonies(self.result)
         if pair is not None:
             rows = max(self._rows_and_columns(group)[0] for group in pair)
             height = ui.layout.line + 12 + rows * ui.layout.cell
-            blocks.append(Block(height, partial(self._draw_side_by_side, pair=pair)))
-        return blocks
+            content.append(Block(height, partial(self._draw_side_by_side, pair=pair)))
+        return content
 
     def _draw_choices(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         ui = self.ui
@@ -211,38 +253,51 @@ class EndScreen(Screen):
         super().draw(surface)
         pages = self._paged()
         draw_page(surface, pages[self.part], self._area())
-        self._draw_celebration(surface)
         draw_screen_bar(surface, self.ui, self.controls())
+        self._draw_celebration(surface)
 
     def controls(self) -> list[Control]:
         if not self.on_last_part():
-            more = control("ctl.more", Button.DOWN, Button.NEXT)
-            return [more, control("ctl.title", Button.A)]
+            more = control("ctl.more", Button.A, Button.DOWN, Button.NEXT)
+            return [more, control("ctl.title", Button.B)]
         return [
             control("help.confirm", Button.A),
             control("ctl.browse", *BROWSE),
             control("ctl.title", Button.B),
         ]
 
-    def _chip_rows(self, width: int) -> list[Block]:
-        """Every colony as a chip: its total, in its controller's colour (grey: nobody)."""
+    def _chips(self, width: int) -> list[Content]:
+        """Every colony as a chip: its total, in its controller's colour (grey: nobody),
+        after the words that say so."""
         ui = self.ui
         colonies = sorted(self.result.colonies, key=lambda g: (g.controller, g.total))
         if not colonies:
-            return text_blocks(ui, ui.t("end.no_colonies"), width, ui.palette.dim)
+            return [Words(ui.t("end.no_colonies"), ui.palette.dim)]
         font = ui.font(bold=True)
         height = ui.layout.line + 2
         rows: list[list[tuple[Group, pygame.Surface]]] = [[]]
         x = 0
         for group in colonies:
-            label = str(group.total) + (" \u265b" if group.is_crowned else "")
-            words = font.render(label, True, ui.palette.player_text)
+            words = font.render(chip_label(group), True, ui.palette.player_text)
             if rows[-1] and x + words.get_width() + 12 > width:
                 rows.append([])
                 x = 0
             rows[-1].append((group, words))
             x += words.get_width() + 16
-        return [Block(height + 3, partial(self._draw_chips, row=row)) for row in rows]
+        chips = [
+            Block(height + 3, partial(self._draw_chips, row=row), words=chip_words(row))
+            for row in rows
+        ]
+        chips[0] = replace(chips[0], with_words=True)
+        return [Words(self._chips_caption(colonies), ui.palette.dim), *chips]
+
+    def _chips_caption(self, colonies: list[Group]) -> str:
+        """What the chips are, naming grey and the crown only when a chip shows them."""
+        t = self.ui.t
+        notes = [t("end.chips_nobody")] if any(g.controller == NOBODY for g in colonies) else []
+        notes += [t("end.chips_crowned")] if any(g.is_crowned for g in colonies) else []
+        caption = t("end.chips")
+        return f"{caption} ({'; '.join(notes)}):" if notes else f"{caption}:"
 
     def _draw_chips(
         self, surface: pygame.Surface, area: pygame.Rect, row: list[tuple[Group, pygame.Surface]]

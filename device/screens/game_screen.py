@@ -8,10 +8,10 @@ from collections.abc import Callable
 
 import pygame
 
-from device.link.events import LinkStateName
-from device.look.board_view import BoardMarks, cell_centre, draw_board, draw_satellite
+from device.link.events import LinkProblem, LinkStateName
+from device.look.board_view import BoardMarks, draw_board, draw_slides, slides
 from device.look.controls import Control, button_label, control
-from device.look.hud import HudItem, draw_hud
+from device.look.hud import HudItem, draw_hud, shows_details
 from device.play.buttons import Button
 from device.play.game import Game, Mode
 from device.play.match import Match, Verdict
@@ -25,7 +25,7 @@ from device.screens.rules_screen import RulesScreen
 from device.screens.screen import Host, Screen
 from device.screens.settings_screens import SettingsScreen
 from engine.geometry import file_of, rank_of
-from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
+from engine.moves import PASS, landing_of, origin_of, target_of
 from engine.pieces import BLUE, colour_of
 
 ANIMATION_MS = 160
@@ -248,7 +248,7 @@ class GameScreen(Screen):
         t = self.ui.t
         match = self.match
         if match.link_status:
-            return match.link_problem or t("link.lost_title")
+            return t(match.link_problem) if match.link_problem else t("link.lost_title")
         if match.thinking:
             return t("hud.thinking") + "." * self._dots
         if self.game.setup.mode == Mode.LINK and not self.game.human_to_move():
@@ -272,10 +272,15 @@ class GameScreen(Screen):
         policy = self.match.policy
         if policy is not None:
             return self.ui.t(policy.words(self.match.verdict))
-        position = self.game.position
-        if self.game.ply < EXPLAIN_CLOSED_PLIES and not position.connections_open():
+        if self.explains_closed() and not shows_details(self.ui):
             return self.ui.t("hud.closed_help")
         return ""
+
+    def explains_closed(self) -> bool:
+        """The first moves of a game (not a lesson) say what "Closed" asks: on the
+        line that says "Closed" where the HUD has one, else as the prompt."""
+        closed = not self.game.position.connections_open()
+        return closed and self.game.ply < EXPLAIN_CLOSED_PLIES and self.match.policy is None
 
     def _preview(self) -> str:
         """On a destination that connects: what the move would make."""
@@ -316,32 +321,21 @@ class GameScreen(Screen):
         surface.fill(ui.palette.background)
         marks = self.marks()
         position = self.game.position
-        moving: list[tuple[int, int, int]] = []
-        if self.animation is not None:
-            move = self.animation[0]
-            moving.append((origin_of(move), target_of(move), position.board[target_of(move)]))
-            if kind_of(move) == DISPLACEMENT:
-                landing = landing_of(move)
-                moving.append((target_of(move), landing, position.board[landing]))
-            marks.hidden = [end for _, end, _ in moving]
+        moving = slides(position, self.animation[0]) if self.animation is not None else []
+        marks.hidden = [end for _, end, _ in moving]
         draw_board(surface, ui.layout, ui.palette, ui.fonts, position, marks)
         if self.animation is not None:
             progress = min(1.0, (self.host.now() - self.animation[1]) / ANIMATION_MS)
-            for begin, end, code in moving:
-                (x0, y0), (x1, y1) = cell_centre(ui.layout, begin), cell_centre(ui.layout, end)
-                centre = (x0 + (x1 - x0) * progress, y0 + (y1 - y0) * progress)
-                draw_satellite(
-                    surface, ui.layout, ui.fonts, ui.palette, centre, ui.layout.cell, code, False
-                )
+            draw_slides(surface, ui.layout, ui.fonts, ui.palette, moving, progress)
         status = self.match.link_status
         words = "" if status else self.prompt()  # the panel says it
         prompt = HudItem(words, ui.palette.cursor) if words else None
-        draw_hud(surface, ui, position, prompt, self.controls())
+        draw_hud(surface, ui, position, prompt, self.controls(), self.explains_closed())
         if status is LinkStateName.LOST:
             draw_link_panel(surface, ui, ui.t("link.lost_title"), [ui.t("link.lost_body")])
         elif status is LinkStateName.ERROR:
-            lines = [self.match.link_problem, ui.t("link.stopped_body")]
-            draw_link_panel(surface, ui, ui.t("link.stopped_title"), lines)
+            problem = ui.t(self.match.link_problem or LinkProblem.FAILED)
+            draw_link_panel(surface, ui, ui.t("link.stopped_title"), [problem])
 
 
 class SystemMenu(MenuOverGame):
@@ -358,7 +352,7 @@ class SystemMenu(MenuOverGame):
             Item(lambda: t("menu.resume"), self.host.pop),
             Item(lambda: t("menu.undo"), self._then(self._undo), visible=match.can_undo),
             Item(lambda: t("menu.hint"), self._then(match.ask_hint), visible=match.person_to_move),
-            Item(lambda: t("menu.rules"), self._open_rules),
+            Item(lambda: t("menu.rules_of", rules=self._rules_name()), self._open_rules),
             Item(lambda: t("menu.settings"), self._open_settings),
             Item(
                 lambda: t("menu.resign"),
@@ -368,6 +362,10 @@ class SystemMenu(MenuOverGame):
             Item(lambda: t("menu.to_title"), self._confirm("confirm.to_title", self.host.to_title)),
             power_off_item(self.host),
         ]
+
+    def _rules_name(self) -> str:
+        """The name of the rules this game is played under."""
+        return self.ui.t(f"rules.name.{self.game_screen.game.record.rules.name}")
 
     def _undo(self) -> None:
         if not self.game_screen.match.undo():

@@ -8,6 +8,7 @@ B gives up.  An attempt that finishes after B closes what it opened.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -16,13 +17,17 @@ from urllib.parse import urlsplit
 import pygame
 
 from device.journal.events import Replayed
+from device.link.events import LinkProblem, LinkSetupError
 from device.link.game import Role
 from device.link.interface import LinkConnector, LinkSession
+from device.look.controls import Control, control, control_label
 from device.look.ui import Ui
 from device.play.buttons import Button
 from device.play.game import Game
 from device.play.link_games import LinkGameMismatch, linked_game
 from device.screens.screen import Host, Screen
+
+log = logging.getLogger(__name__)
 
 QUICK_OPEN_S = 0.2
 """An open that finishes this fast goes straight to the board, with no waiting screen."""
@@ -31,7 +36,8 @@ LABEL_CHARS = 16
 
 
 class LinkAttempt:
-    """``connector.open()`` on a daemon thread; the result is read without blocking."""
+    """``connector.open()`` on a daemon thread; the result is read without blocking: the
+    session, or the problem that stopped it (its details go to the log)."""
 
     def __init__(self, connector: LinkConnector) -> None:
         self._connector = connector
@@ -39,7 +45,7 @@ class LinkAttempt:
         self._finished = threading.Event()
         self._cancelled = False
         self.session: LinkSession | None = None
-        self.error = ""
+        self.problem = LinkProblem.FAILED
         threading.Thread(
             target=self._open, args=(connector,), name="link-open", daemon=True
         ).start()
@@ -47,8 +53,13 @@ class LinkAttempt:
     def _open(self, connector: LinkConnector) -> None:
         try:
             session = connector.open()
-        except Exception as error:  # any failure becomes a message, never a traceback
-            self.error = str(error) or type(error).__name__
+        except LinkSetupError as error:
+            log.warning("the link did not start: %s", error)
+            self.problem = error.problem
+            self._finished.set()
+            return
+        except Exception:  # a fault of the game: a message on screen, the traceback in the log
+            log.exception("the link did not start")
             self._finished.set()
             return
         with self._lock:
@@ -101,7 +112,7 @@ def _finish(host: Host, attempt: LinkAttempt, plan: LinkPlan) -> None:
     t = host.ui.t
     if session is None:
         host.saves.withdraw()
-        host.show_message(t("link.failed", problem=attempt.error))
+        host.show_message(t("link.failed", problem=t(attempt.problem)))
         return
     names = (t("player.you"), t("player.link"))
     journal = host.saves.linked_journal(session.seed)
@@ -139,6 +150,8 @@ def role_for(port: str, otherwise: Role) -> Role:
 
 class LinkWaitScreen(Screen):
     """ "Waiting for the other device", while the cable connects; B cancels."""
+
+    on_wall_clock = True
 
     def __init__(self, host: Host, attempt: LinkAttempt, plan: LinkPlan) -> None:
         super().__init__(host)
@@ -180,18 +193,82 @@ class LinkWaitScreen(Screen):
         ui.draw_lines(surface, lines, font, (0, y + 6), centred_in=width)
 
 
-def draw_link_panel(surface: pygame.Surface, ui: Ui, title: str, lines: Sequence[str]) -> None:
-    """A panel over the board: the link is down, or the linked game stopped."""
+@dataclass(frozen=True)
+class LinkPanel:
+    """The panel over the board while the link is down: where, and its lines."""
+
+    box: pygame.Rect
+    title: list[str]
+    body: list[str]
+    button: Control
+    """The button that opens the menu (to leave), named on the panel's last line."""
+
+
+PANEL_PADDING = 8
+
+
+def link_panel(ui: Ui, title: str, lines: Sequence[str]) -> LinkPanel:
+    """Over the board alone: the HUD beside or below it, with the menu's button named
+    there too, stays in sight."""
     layout = ui.layout
-    font = ui.font()
-    panel = pygame.Rect(0, 0, layout.width * 7 // 8, layout.height // 2)
-    body: list[str] = []
-    for line in lines:
-        body += ui.wrap(line, font, panel.w - 16)
-    title_font = ui.font(layout.text_size + 2, bold=True)
-    panel.h = max(panel.h, 16 + title_font.get_linesize() + font.get_linesize() * len(body))
-    panel.center = (layout.width // 2, layout.height // 2)
-    pygame.draw.rect(surface, ui.palette.panel, panel, border_radius=6)
-    pygame.draw.rect(surface, ui.palette.cursor, panel, width=1, border_radius=6)
-    y = ui.draw_lines(surface, [title], title_font, (panel.x, panel.y + 6), centred_in=panel.w)
-    ui.draw_lines(surface, body, font, (panel.x, y + 4), centred_in=panel.w)
+    font, title_font = ui.font(), _panel_title_font(ui)
+    box = pygame.Rect(0, 0, layout.board.w - 2 * PANEL_PADDING, 0)
+    room = box.w - 2 * PANEL_PADDING
+    title_lines = ui.wrap(title, title_font, room)
+    body = [wrapped for line in lines for wrapped in ui.wrap(line, font, room)]
+    box.h = (
+        PANEL_PADDING
+        + len(title_lines) * title_font.get_linesize()
+        + 4
+        + (len(body) + 1) * font.get_linesize()
+        + PANEL_PADDING
+    )
+    region = panel_region(ui)
+    box.center = layout.board.center
+    box.clamp_ip(region)
+    if box.h > layout.board.h:
+        box.centery = region.centery
+    return LinkPanel(box, title_lines, body, control("help.menu", Button.MENU))
+
+
+def panel_region(ui: Ui) -> pygame.Rect:
+    """Where a panel over the game may stand: the board, and the HUD under it when
+    the side keys are named beside the picture (the HUD then names no button)."""
+    layout = ui.layout
+    if layout.side_panel or not layout.keys.w:
+        return layout.board
+    under = pygame.Rect(layout.board.x, layout.hud.y, layout.board.w, layout.hud.h)
+    return layout.board.union(under)
+
+
+def _panel_title_font(ui: Ui) -> pygame.font.Font:
+    return ui.font(bold=True)
+
+
+def link_panel_fits(ui: Ui, panel: LinkPanel) -> bool:
+    """Whether the panel stands within its region with every line inside it."""
+    widths = [_panel_title_font(ui).size(line)[0] for line in panel.title]
+    widths += [ui.font().size(line)[0] for line in [*panel.body, _button_words(ui, panel)]]
+    inside = panel_region(ui).contains(panel.box)
+    return inside and max(widths) <= panel.box.w - 2 * PANEL_PADDING
+
+
+def _button_words(ui: Ui, panel: LinkPanel) -> str:
+    return f"{control_label(ui, panel.button)} {ui.t(panel.button.does)}"
+
+
+def draw_link_panel(surface: pygame.Surface, ui: Ui, title: str, lines: Sequence[str]) -> None:
+    """A panel over the board: the link is down, or the linked game stopped; its last
+    line names the button that opens the menu."""
+    panel = link_panel(ui, title, lines)
+    box = panel.box
+    pygame.draw.rect(surface, ui.palette.panel, box, border_radius=6)
+    pygame.draw.rect(surface, ui.palette.cursor, box, width=1, border_radius=6)
+    y = box.y + PANEL_PADDING
+    y = ui.draw_lines(surface, panel.title, _panel_title_font(ui), (box.x, y), centred_in=box.w)
+    y = ui.draw_lines(surface, panel.body, ui.font(), (box.x, y + 4), centred_in=box.w)
+    key = ui.font(bold=True).render(control_label(ui, panel.button) or "", True, ui.palette.cursor)
+    words = ui.font().render(f" {ui.t(panel.button.does)}", True, ui.palette.text)
+    x = box.centerx - (key.get_width() + words.get_width()) // 2
+    surface.blit(key, (x, y))
+    surface.blit(words, (x + key.get_width(), y))

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from device.look.controls import Control, control, draw_screen_bar, screen_bar_top
-from device.look.scrolling import ListWindow, draw_more_signs, list_window
+from device.look.scrolling import ListWindow, draw_chosen_row, draw_more_signs, list_window
 from device.play.buttons import Button
 from device.play.sounds import Effect
 from device.screens.screen import Host, Screen
@@ -112,6 +112,17 @@ class MenuScreen(Screen):
         area = pygame.Rect(panel.x, top, panel.w, panel.bottom - 4 - top)
         return list_window(ui, len(self.shown()), self.index, area, ui.layout.line + 6)
 
+    def fits(self) -> bool:
+        """Whether the title and every item show at once, each within the panel (a
+        question and its answers must: a long menu scrolls, with signs)."""
+        ui = self.ui
+        panel = self.panel()
+        title_font = ui.font(ui.layout.title_size, bold=True)
+        titled = all(title_font.size(line)[0] <= panel.w - 8 for line in self.title_lines())
+        labels = [item.label() for item in self.shown()]
+        labelled = all(ui.font().size(label)[0] <= panel.w - 16 for label in labels)
+        return titled and labelled and self.window().count == len(labels)
+
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.ui
         palette = ui.palette
@@ -121,11 +132,12 @@ class MenuScreen(Screen):
             pygame.draw.rect(surface, palette.panel, panel, border_radius=6)
             pygame.draw.rect(surface, palette.dim, panel, width=1, border_radius=6)
         else:
-            surface.fill(palette.background)
+            self.draw_backdrop(surface)
         title_font = ui.font(ui.layout.title_size, bold=True)
-        ui.draw_lines(
-            surface, self.title_lines(), title_font, (panel.x, panel.y + 6), centred_in=panel.w
-        )
+        for line_index, line in enumerate(self.title_lines()):
+            image = title_font.render(line, True, palette.text)
+            y = panel.y + 6 + line_index * title_font.get_linesize()
+            self.blit_words(surface, image, (panel.x + (panel.w - image.get_width()) // 2, y))
         font = ui.font()
         shown = self.shown()
         window = self.window()
@@ -133,15 +145,24 @@ class MenuScreen(Screen):
             item = shown[index]
             rect = pygame.Rect(panel.x + 8, window.row_top(index), panel.w - 16, window.row - 2)
             if index == self.index:
-                pygame.draw.rect(surface, palette.highlight, rect, border_radius=4)
-                pygame.draw.rect(surface, palette.cursor, rect, width=1, border_radius=4)
+                draw_chosen_row(surface, ui, rect)
             label = item.label()
             if item.adjust is not None and index == self.index and self._has_sideways():
                 label = f"< {label} >"
             image = font.render(label, True, palette.text)
-            surface.blit(image, (rect.centerx - image.get_width() // 2, rect.y + 1))
+            self.blit_words(surface, image, (rect.centerx - image.get_width() // 2, rect.y + 1))
         draw_more_signs(surface, ui, window)
         draw_screen_bar(surface, ui, self.controls())
+
+    def blit_words(
+        self, surface: pygame.Surface, words: pygame.Surface, topleft: tuple[int, int]
+    ) -> None:
+        """Put a title line or an item's label, rendered, on the screen."""
+        surface.blit(words, topleft)
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """What a full-screen menu stands on: the plain background."""
+        surface.fill(self.ui.palette.background)
 
     def _has_sideways(self) -> bool:
         return Button.LEFT in self.ui.profile.meanings.values()

@@ -1,27 +1,34 @@
-"""Past games: the archive, newest first; choosing one replays it."""
+"""Past games: the archive, newest first; choosing one offers its replay, its
+final board and its review."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 from functools import partial
 
 import pygame
 
 from device.journal.archive import UNREADABLE, ArchivedGame, load_game, past_games
+from device.journal.notice import loggable, reason_of
 from device.look.controls import Control, control, draw_screen_bar, screen_bar_top
 from device.look.layout import MARGIN
-from device.look.scrolling import ListWindow, draw_more_signs, list_window
+from device.look.scrolling import ListWindow, draw_chosen_row, draw_more_signs, list_window
 from device.look.verdict import verdict
 from device.play.buttons import Button
-from device.play.game import Mode
+from device.play.game import Game, Mode
 from device.play.replay import Replay
 from device.screens.menu_screen import BROWSE, Item, MenuScreen
 from device.screens.replay_screen import ReplayScreen
+from device.screens.review_screen import ReviewScreen
 from device.screens.screen import Host
+
+log = logging.getLogger(__name__)
 
 
 class PastGamesScreen(MenuScreen):
-    """The archived games, newest first, two lines each; choosing one replays it."""
+    """The archived games, newest first, two lines each; choosing one offers what can
+    be done with it (``PastGameMenu``)."""
 
     title_key = "past.title"
     wraps = False
@@ -72,19 +79,20 @@ class PastGamesScreen(MenuScreen):
         return t("link.title" if setup.mode == Mode.LINK else "past.hotseat")
 
     def open(self, index: int) -> None:
-        """Replay a game from its start; if its moves do not read, say why and mark it."""
+        """Offer what can be done with a game; if its moves do not read, say why and
+        mark it."""
         game = self.games[index]
-        problem = game.problem
-        if not problem:
+        if not game.problem:
             try:
                 played = load_game(self.host.saves, game)
             except UNREADABLE as error:
-                problem = str(error)
+                game = replace(game, outcome=None, problem=str(error), reason=reason_of(error))
+                self.games[index] = game
             else:
-                self.host.push(ReplayScreen(self.host, Replay.of(played), game.setup))
+                self.host.push(PastGameMenu(self.host, played, game, self.summary(game)))
                 return
-            self.games[index] = replace(game, outcome=None, problem=problem)
-        self.host.show_message(self.ui.t("msg.past_unreadable", problem=problem))
+        log.warning("%s cannot be replayed: %s", loggable(game.path), loggable(game.problem))
+        self.host.show_message(self.ui.t("msg.past_unreadable", reason=self.ui.t(game.reason)))
 
     def handle(self, button: Button) -> None:
         if not self.games:  # the archive emptied since the title looked
@@ -116,8 +124,7 @@ class PastGamesScreen(MenuScreen):
             game = self.games[index]
             rect = pygame.Rect(4, window.row_top(index), layout.width - 8, window.row - 4)
             if index == min(self.index, len(self.games) - 1):
-                pygame.draw.rect(surface, palette.highlight, rect, border_radius=4)
-                pygame.draw.rect(surface, palette.cursor, rect, width=1, border_radius=4)
+                draw_chosen_row(surface, ui, rect)
             for line, words in enumerate(self.lines(game, font, rect.w - 6)):
                 image = font.render(words, True, palette.text)
                 surface.blit(image, (rect.x + 3, rect.y + 1 + line * layout.line))
@@ -130,3 +137,32 @@ class PastGamesScreen(MenuScreen):
             control("help.back", Button.B),
             control("ctl.browse", *BROWSE),
         ]
+
+
+class PastGameMenu(MenuScreen):
+    """One past game: replay it from the start, see its final board, or its review."""
+
+    def __init__(self, host: Host, game: Game, archived: ArchivedGame, heading: str) -> None:
+        super().__init__(host)
+        self.game = game
+        self.archived = archived
+        self.heading = heading
+        """The game's line in the list (its date and result)."""
+
+    def title(self) -> str:
+        return self.heading
+
+    def items(self) -> list[Item]:
+        t = self.ui.t
+        return [
+            Item(partial(t, "end.replay"), partial(self.replay, at_end=False)),
+            Item(partial(t, "end.final_board"), partial(self.replay, at_end=True)),
+            Item(partial(t, "end.review"), self.review),
+        ]
+
+    def replay(self, *, at_end: bool) -> None:
+        replay = Replay.of(self.game, at_end=at_end)
+        self.host.push(ReplayScreen(self.host, replay, self.archived.setup))
+
+    def review(self) -> None:
+        self.host.push(ReviewScreen(self.host, self.game, self.archived.path))

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
-from device.look.board_view import BoardMarks, draw_board
+from device.look.board_view import BoardMarks, draw_board, draw_satellite
 from device.look.controls import Control, control, draw_screen_bar, screen_bar_top
 from device.look.i18n import LEGEND_PAGE, RULE_PAGES
-from device.look.pages import Block, draw_page, paginate, text_blocks
+from device.look.pages import Block, Content, Words, draw_page, paginate, sentences
 from device.play.buttons import Button
 from device.screens.screen import Host, Screen
 from engine.geometry import cell_at
@@ -24,9 +24,14 @@ from engine.moves import (
     origin_of,
     target_of,
 )
-from engine.pieces import piece
+from engine.pieces import RED, piece
 from engine.position import Position
 
+FREE_EDGE_WORDS = ("legend.free_edge", "legend.no_corner")
+HELD_EDGES_WORDS = ("legend.all_held", "legend.closed")
+"""The words beside the legend's two edge pictures, a line each."""
+GRACE = "\u26a1"
+"""The grace moves' sign, in the words and the picture of the end page."""
 OFFSET = 2
 """Diagrams sit this many cells in from the board's corner, away from the edges."""
 
@@ -91,6 +96,12 @@ def _diagrams() -> dict[int, Diagram]:
     }
 
 
+def _follows_words(part: list[Block], picture: Block) -> bool:
+    """Whether ``picture`` is on this screenful, under words (its sentence)."""
+    at = next((index for index, block in enumerate(part) if block is picture), None)
+    return at is not None and any(block.words for block in part[:at])
+
+
 @dataclass
 class Symbol:
     """One line of the legend: a small piece of board drawn by the board's own code."""
@@ -151,9 +162,9 @@ class RulesScreen(Screen):
                 self.part -= 1
             elif self.page > 1:
                 self.page -= 1
-                self.part = len(self._parts()) - 1
+                self.part = len(self.screenfuls()) - 1
         elif button in (Button.RIGHT, Button.DOWN, Button.NEXT, Button.SELECT, Button.A):
-            if self.part + 1 < len(self._parts()):
+            if self.part + 1 < len(self.screenfuls()):
                 self.part += 1
             elif self.page < RULE_PAGES:
                 self.page, self.part = self.page + 1, 0
@@ -162,7 +173,7 @@ class RulesScreen(Screen):
 
     def parts_count(self) -> int:
         """How many screenfuls the current page takes."""
-        return len(self._parts())
+        return len(self.screenfuls())
 
     def controls(self) -> list[Control]:
         return [
@@ -179,24 +190,80 @@ class RulesScreen(Screen):
         layout = self.ui.layout
         return layout.width > layout.height * 5 // 4 and self.page in self.diagrams
 
-    def _parts(self) -> list[list[Block]]:
+    def screenfuls(self) -> list[list[Block]]:
+        """The current page as screenfuls of blocks (the words of each block in its
+        ``words``)."""
         ui = self.ui
         area = self._content()
         words = ui.t(f"rules.{self.page}.text")
         if self._beside():
-            return paginate(text_blocks(ui, words, area.w * 11 // 20), area.h)
-        blocks = text_blocks(ui, words, area.w)
+            return paginate(ui, [Words(words)], area.w * 11 // 20, area.h)
         diagram = self.diagrams.get(self.page)
         if diagram is not None:
             height = diagram.size[1] * ui.layout.cell + 4
-            blocks.append(Block(height, lambda surface, rect: self._draw_diagram(surface, rect)))
-        elif self.page == LEGEND_PAGE:
-            blocks += [self._symbol_block(symbol, area.w) for symbol in self.legend]
-            blocks.append(Block(2 * ui.layout.line, self._draw_free_edge_symbol))
+            block = Block(height, self._draw_diagram, with_words=True)
+            return self._with_picture(words, block, area)
+        content: list[Content] = [Words(words)]
+        if self.page == LEGEND_PAGE:
+            symbols = [self._symbol_block(symbol, area.w) for symbol in self.legend]
+            symbols[0] = replace(symbols[0], with_words=True)
+            # two lines of words beside a row of cells that starts half a line down
+            edges = max(2 * ui.layout.line, ui.layout.line // 2 + ui.layout.cell) + 3
+            content += [
+                *symbols,
+                Block(edges, self._draw_free_edge_symbol, words=self._words(FREE_EDGE_WORDS)),
+                Block(edges, self._draw_held_edges_symbol, words=self._words(HELD_EDGES_WORDS)),
+            ]
         elif self.page == 6:
             big = ui.font(ui.layout.title_size, bold=True)
-            blocks.append(Block(big.get_linesize(), self._draw_grace))
-        return paginate(blocks, area.h)
+            grace = Block(big.get_linesize() - 2, self._draw_grace, with_words=True)
+            said = sentences(words)
+            cut = next((i + 1 for i, s in enumerate(said) if GRACE in s), len(said))
+            return self._around(said, cut, [grace])  # under the sentence of the grace moves
+        return paginate(ui, content, area.w, area.h)
+
+    def _with_picture(self, words: str, picture: Block, area: pygame.Rect) -> list[list[Block]]:
+        """The page's words and its diagram, on one screenful with at least one of its
+        sentences: under the first sentence it fits under (the first usually says
+        what the diagram shows), else beside the first one it fits beside (the words
+        in a narrower column)."""
+        said = sentences(words)
+        for cut in range(1, len(said) + 1):
+            parts = self._around(said, cut, [picture])
+            if any(_follows_words(part, picture) for part in parts):
+                return parts
+        for cut in range(1, len(said) + 1):
+            beside = self._beside_block(said[cut - 1], picture, area.w)
+            if beside.height <= area.h:
+                return self._around(said, cut, [], beside)
+        return paginate(self.ui, [Words(words), picture], area.w, area.h)
+
+    def _around(
+        self, said: list[str], cut: int, after_cut: list[Content], instead: Block | None = None
+    ) -> list[list[Block]]:
+        """The sentences with ``after_cut`` after sentence ``cut`` (or ``instead`` of it)."""
+        before = said[: cut - 1] if instead is not None else said[:cut]
+        content: list[Content] = [Words(" ".join(before))] if before else []
+        content += [instead] if instead is not None else after_cut
+        if said[cut:]:
+            content.append(Words(" ".join(said[cut:])))
+        area = self._content()
+        return paginate(self.ui, content, area.w, area.h)
+
+    def _beside_block(self, sentence: str, picture: Block, width: int) -> Block:
+        """One sentence in a column at the left, the diagram at its right."""
+        ui = self.ui
+        columns = self.diagrams[self.page].size[0]
+        text_width = width - columns * ui.layout.cell - 8
+        lines = ui.wrap(sentence, ui.font(), text_width)
+        height = max(len(lines) * ui.layout.line, picture.height)
+
+        def paint(surface: pygame.Surface, area: pygame.Rect) -> None:
+            ui.draw_lines(surface, lines, ui.font(), area.topleft)
+            right = pygame.Rect(area.x + text_width + 4, area.y, area.w - text_width - 4, area.h)
+            picture.paint(surface, right)
+
+        return Block(height, paint, gap_after=4, words=sentence)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -205,7 +272,7 @@ class RulesScreen(Screen):
         heading = ui.t("rules.heading", pages=pages, title=ui.t(f"rules.{self.page}.title"))
         title = ui.font(bold=True).render(heading, True, ui.palette.text)
         surface.blit(title, (6, 2))
-        parts = self._parts()
+        parts = self.screenfuls()
         self.part = min(self.part, len(parts) - 1)
         area = self._content()
         draw_page(surface, parts[self.part], area)
@@ -233,7 +300,7 @@ class RulesScreen(Screen):
             text = self.ui.font().render(words, True, self.ui.palette.text)
             surface.blit(text, (area.x + 3 * cell + 6, area.y + (cell - self.ui.layout.line) // 2))
 
-        return Block(max(rows * cell, self.ui.layout.line) + 3, paint)
+        return Block(max(rows * cell, self.ui.layout.line) + 3, paint, words=words)
 
     def _draw_free_edge_symbol(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The mark along a free edge, starting where the corner cell ends (the
@@ -246,13 +313,37 @@ class RulesScreen(Screen):
         pygame.draw.line(
             surface, ui.palette.free_edge, (area.x + cell, y), (area.x + 3 * cell, y), width
         )
-        for line, key in enumerate(("legend.free_edge", "legend.no_corner")):
+        self._draw_symbol_words(surface, area, FREE_EDGE_WORDS)
+
+    def _draw_held_edges_symbol(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """An edge with a satellite on it and no mark: where every edge is held,
+        connections are closed (the stalls page says until when)."""
+        ui = self.ui
+        cell = ui.layout.cell
+        y = area.y + ui.layout.line // 2
+        pygame.draw.rect(surface, ui.palette.board_light, (area.x, y, cell - 1, cell - 1))
+        for step in (1, 2):
+            edge = (area.x + step * cell, y, cell - 1, cell - 1)
+            pygame.draw.rect(surface, ui.palette.edge, edge)
+        centre = (area.x + cell + cell // 2, y + cell // 2)
+        draw_satellite(surface, ui.layout, ui.fonts, ui.palette, centre, cell, piece(RED, 3), False)
+        self._draw_symbol_words(surface, area, HELD_EDGES_WORDS)
+
+    def _words(self, keys: tuple[str, ...]) -> str:
+        return " ".join(self.ui.t(key) for key in keys)
+
+    def _draw_symbol_words(
+        self, surface: pygame.Surface, area: pygame.Rect, keys: tuple[str, ...]
+    ) -> None:
+        """A legend line's words, a line each, beside its picture."""
+        ui = self.ui
+        for line, key in enumerate(keys):
             text = ui.font().render(ui.t(key), True, ui.palette.text)
-            surface.blit(text, (area.x + 3 * cell + 6, area.y + line * ui.layout.line))
+            surface.blit(text, (area.x + 3 * ui.layout.cell + 6, area.y + line * ui.layout.line))
 
     def _draw_grace(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         big = self.ui.font(self.ui.layout.title_size, bold=True)
-        image = big.render("\u26a1 3 \u2192 2 \u2192 1", True, self.ui.palette.crown)
+        image = big.render(f"{GRACE} 3 \u2192 2 \u2192 1", True, self.ui.palette.crown)
         surface.blit(image, (area.centerx - image.get_width() // 2, area.y))
 
     def _draw_diagram(self, surface: pygame.Surface, area: pygame.Rect) -> None:

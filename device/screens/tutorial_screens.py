@@ -258,7 +258,9 @@ class TutorialMenu(MenuOverGame):
         self, host: Host, index: int, lesson: GameScreen | None = None, can_skip: bool = True
     ) -> None:
         super().__init__(host)
-        self.index = index
+        self.lesson_index = index
+        """The lesson the menu was opened in (``index`` is the menu's cursor, on
+        Resume first)."""
         self.lesson = lesson
         self.can_skip = can_skip
         """False after the lesson is done: A goes on from there."""
@@ -271,7 +273,7 @@ class TutorialMenu(MenuOverGame):
             Item(lambda: t("menu.show_me"), self._show_me, visible=lambda: self.lesson is not None),
             Item(
                 lambda: t("menu.skip_lesson"),
-                lambda: skip_lesson(host, self.index),
+                lambda: skip_lesson(host, self.lesson_index),
                 visible=lambda: self.can_skip,
             ),
             Item(lambda: t("menu.rules"), lambda: host.push(RulesScreen(host))),

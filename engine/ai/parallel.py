@@ -33,7 +33,7 @@ from engine.ai.search import Limits, Search, SearchResult
 from engine.moves import Move
 from engine.notation import format_position, parse_position
 from engine.position import Position
-from engine.rules import rules_from_id
+from engine.rules import Rules
 
 WAIT_STEP: Final = 0.005
 """Seconds between looks at the cancel flag while the workers search."""
@@ -81,7 +81,8 @@ def default_workers(cores: int | None = None, meminfo: Path = MEMINFO) -> int:
     return CORES_FOR_WORKERS
 
 
-def _limit_fields(limits: Limits) -> LimitFields:
+def limit_fields(limits: Limits) -> LimitFields:
+    """``limits`` as plain data for a worker (``Limits(*fields)`` there)."""
     return (
         limits.nodes,
         limits.seconds,
@@ -98,25 +99,26 @@ def _adopt_generation(shared: "Synchronized[int]") -> None:
     _generation = shared
 
 
-def _still_wanted(number: int) -> bool:
+def still_wanted(number: int) -> bool:
+    """In a worker: whether job ``number`` still has the workers (see ``take_workers``)."""
     return _generation is None or _generation.value == number
 
 
 def _search_share(
     text: str,
-    rules: str,
+    rules: Rules,
     history: list[int],
     moves: list[Move],
     limits: LimitFields,
     seed: int,
     number: int,
 ) -> ResultFields:
-    """One worker's search of its share of the root moves (plain data both ways),
-    under the rules the id ``rules`` names."""
-    position = parse_position(text, rules_from_id(rules))
+    """One worker's search of its share of the root moves (plain data both ways), under
+    the rules of the game it comes from (a position's text does not carry them)."""
+    position = parse_position(text, rules)
     position.history = history
     search = Search(position, Limits(*limits), seed, root_moves=moves)
-    search.stop_when = lambda: not _still_wanted(number)
+    search.stop_when = lambda: not still_wanted(number)
     result = search.run()
     return result.move, result.value, result.depth, result.nodes
 
@@ -159,6 +161,25 @@ def start_workers(count: int) -> tuple[ProcessPoolExecutor, "Synchronized[int]"]
     return pool, _generation
 
 
+def take_workers(count: int) -> tuple[ProcessPoolExecutor, int]:
+    """The kept pool of ``count`` processes for one job, and the job's number, which
+    its tasks ask ``still_wanted`` about: the job taken before is stopped."""
+    pool, generation = start_workers(count)
+    with generation.get_lock():
+        generation.value += 1
+        return pool, generation.value
+
+
+def release_workers(number: int) -> None:
+    """Stop the tasks of job ``number`` within milliseconds (nothing when a later
+    job has taken the workers)."""
+    if _generation is None or number < 0:
+        return
+    with _generation.get_lock():
+        if _generation.value == number:
+            _generation.value += 1
+
+
 class ParallelSearch:
     """``Search``'s interface (``run``, ``cancel``, progress fields) over workers."""
 
@@ -180,20 +201,14 @@ class ParallelSearch:
     def cancel(self) -> None:
         """Stop every worker's share; ``run`` returns within milliseconds."""
         self._cancelled = True
-        if _generation is not None and self._number >= 0:
-            with _generation.get_lock():
-                if _generation.value == self._number:
-                    _generation.value += 1
+        release_workers(self._number)
 
     def run(self) -> SearchResult:
         started = time.perf_counter()
         moves = self.position.legal_moves()
         if self.workers <= 1 or len(moves) < 2:
             return Search(self.position, self.limits, self.seed).run()
-        pool, generation = start_workers(self.workers)
-        with generation.get_lock():
-            generation.value += 1
-            self._number = generation.value
+        pool, self._number = take_workers(self.workers)
         if self._cancelled:
             self.cancel()
         text = format_position(self.position)
@@ -202,10 +217,10 @@ class ParallelSearch:
             pool.submit(
                 _search_share,
                 text,
-                self.position.rules.id,
+                self.position.rules,
                 self.position.history,
                 share,
-                _limit_fields(self.limits),
+                limit_fields(self.limits),
                 self.seed,
                 self._number,
             )

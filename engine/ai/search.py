@@ -205,6 +205,27 @@ class Search:
         """Ask the search to stop; ``run`` returns within a few milliseconds."""
         self.cancelled = True
 
+    def principal_line(self, root: Position, plies: int) -> list[Move]:
+        """After ``run``: the best move and the replies the search expects, at most
+        ``plies`` moves, read from the transposition table.  ``root`` is the position
+        searched (the private copy may have been left mid-line by a stop); it is
+        left as it was.  The line ends where the table has no legal move for the
+        position reached, where the game ends, or where a position comes back."""
+        if self.best_move < 0:
+            return []
+        position = root.copy()
+        line = [self.best_move]
+        seen = {position.key()}
+        position.make(self.best_move)
+        while len(line) < plies and position.key() not in seen and not position.is_over():
+            seen.add(position.key())
+            entry = self._table.get(table_key(position, self.limits.hurry))
+            if entry is None or entry[3] not in position.legal_moves():
+                break
+            line.append(entry[3])
+            position.make(entry[3])
+        return line
+
     def run(self) -> SearchResult:
         """Search until a limit; the position must not be over."""
         start = time.perf_counter()
@@ -422,14 +443,7 @@ class Search:
             raise Aborted
 
     def _key(self) -> int:
-        """The table key: the position with its counts, the quiet count included
-        wherever the value depends on it (with hurry, and near the no-progress
-        limit)."""
-        position = self.position
-        quiet = position.quiet
-        if self.limits.hurry or quiet >= position.rules.quiet_limit - MAX_PLY:
-            return counts_key(position, quiet)
-        return counts_key(position, 0)
+        return table_key(self.position, self.limits.hurry)
 
     def _final(self, ply: int) -> int:
         """The exact value of the finished game, with the draw seen through contempt."""
@@ -515,6 +529,16 @@ class Search:
         if len(table) >= TABLE_LIMIT:
             table.clear()
         table[key] = (depth, bound, value, move)
+
+
+def table_key(position: Position, hurry: int) -> int:
+    """The transposition table's key of ``position``: the position with its
+    counts, the quiet count included wherever the value depends on it (with a
+    ``hurry``, and near the no-progress limit)."""
+    quiet = position.quiet
+    if hurry or quiet >= position.rules.quiet_limit - MAX_PLY:
+        return counts_key(position, quiet)
+    return counts_key(position, 0)
 
 
 def stall_phase(position: Position) -> int:

@@ -14,6 +14,8 @@ from device.hardware.profiles import ProfileName
 from device.journal.settings import Settings, load_settings, store_settings
 from drivers.framebuffer import FramebufferGeometry, PixelFormat, prepare_framebuffer_file
 
+pytestmark = pytest.mark.usefixtures("saves_allowed_in_tmp_path")
+
 
 @pytest.fixture(autouse=True)
 def keep_sdl_on_the_dummy_driver(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -144,13 +146,16 @@ def test_a_crash_is_kept_and_named_once_at_the_next_start(
     monkeypatch.setattr(session, "App", ShownApp)
     config = Config(save_dir=tmp_path / "saves", display=Display.DUMMY)
     session.run(config)
-    assert ShownApp.shown == ["The game stopped by itself last time (KeyError: 'cell 101')."]
+    assert ShownApp.shown == [
+        "The game stopped by itself last time. What happened is kept in last-crash.txt in "
+        "the save folder."
+    ], "the error itself is for the doctor and the log, not the screen"
     session.run(config)
     assert ShownApp.shown == []
 
 
 def exported_pwm_channel(sysfs: Path) -> Path:
-    """/sys/class/pwm/pwmchip0/pwm1 as the hatmini's ``pwm`` overlay and an export give it."""
+    """/sys/class/pwm/pwmchip0/pwm1 as a hand-added ``pwm`` overlay and an export give it."""
     channel = sysfs / "class/pwm/pwmchip0/pwm1"
     channel.mkdir(parents=True)
     for name in ("period", "duty_cycle", "enable"):
@@ -163,6 +168,15 @@ def test_the_splash_is_lit_on_a_pwm_backlight(tmp_path: Path) -> None:
     appliance.light_pwm_backlight(Config(), tmp_path)
     assert (channel / "enable").read_text() == "1\n"
     assert (channel / "duty_cycle").read_text() == (channel / "period").read_text() != "0\n"
+
+
+def test_a_kernel_backlight_device_leaves_the_pwm_channel_to_the_kernel(tmp_path: Path) -> None:
+    channel = exported_pwm_channel(tmp_path)
+    device = tmp_path / "class/backlight/backlight_pwm"
+    device.mkdir(parents=True)
+    (device / "max_brightness").write_text("15\n")
+    appliance.light_pwm_backlight(Config(), tmp_path)
+    assert (channel / "enable").read_text() == "0\n"
 
 
 def test_profiles_without_a_pwm_backlight_leave_the_pwm_alone(tmp_path: Path) -> None:

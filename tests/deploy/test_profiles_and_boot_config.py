@@ -7,6 +7,7 @@ import pytest
 
 from deploy.panel_firmware import MAGIC, PanelCommandError, compile_commands
 from deploy.panel_firmware import main as compile_main
+from deploy.vm.panel_tree import overlay_parameters
 from device.hardware.profiles import KEYS, LOGICAL_BUTTONS, PROFILES
 from drivers.power import PWM_CHANNEL_OF_GPIO
 
@@ -87,19 +88,29 @@ def test_bad_panel_commands_name_their_line(line: str) -> None:
 
 
 PWM_FUNCTION = {12: 4, 13: 4, 18: 2, 19: 2}
-"""The alternate function (``func`` of the ``pwm`` overlay) giving each GPIO to the PWM."""
+"""The alternate function giving each GPIO to the PWM (ALT0 is 4, ALT5 is 2)."""
+PWM_BACKLIGHT_LEVELS = 16
+"""The ``mipi-dbi-spi`` overlay's ``brightness-levels`` table: levels 0 to 15."""
 
 
 @pytest.mark.parametrize("name", sorted(PROFILES))
-def test_a_pwm_backlight_pin_is_given_to_the_pwm_and_not_to_the_panel(name: str) -> None:
+def test_a_pwm_backlight_is_the_panel_overlays_own(name: str) -> None:
+    """The overlay's ``backlight-pwm`` makes the kernel's backlight device, which the
+    panel's driver lights, and keeps the analogue audio off the PWM; a separate ``pwm``
+    overlay would give the pin a second owner and leave the audio on it."""
     gpio = PROFILES[name].backlight_pwm_gpio
     text = (DEPLOY / f"boot-{name}.txt").read_text()
+    assert "dtoverlay=pwm" not in text
     if gpio is None:
-        assert "dtoverlay=pwm" not in text
+        assert "backlight-pwm" not in text
         return
-    assert gpio in PWM_CHANNEL_OF_GPIO
-    assert f"\ndtoverlay=pwm,pin={gpio},func={PWM_FUNCTION[gpio]}\n" in text
-    assert f"backlight-gpio={gpio}" not in text, "the panel driver would hold the pin"
+    parameters = dict(parameter.partition("=")[::2] for parameter in overlay_parameters(text))
+    assert "backlight-pwm" in parameters and "backlight-gpio" not in parameters
+    assert int(parameters["backlight-pwm-gpio"]) == gpio
+    assert int(parameters["backlight-pwm-chan"]) == PWM_CHANNEL_OF_GPIO[gpio]
+    assert int(parameters["backlight-pwm-func"]) == PWM_FUNCTION[gpio]
+    # The overlay's default (16) is past its last level: the kernel would warn.
+    assert 0 < int(parameters["backlight-def-brightness"]) < PWM_BACKLIGHT_LEVELS
 
 
 def test_the_hatmini_light_is_on_gpio_13() -> None:

@@ -15,12 +15,17 @@ from device.journal.folder import SaveFolder
 from device.play.game import Game
 from device.play.navigation import Direction, jump
 from device.play.opponent import InstantThinker, Thinker
+from device.play.review import BlockingReviewer, Reviewing
 from device.screens.game_screen import GameScreen
 from device.screens.menu_screen import MenuScreen
 from drivers.display import HeadlessDisplay, RotatingDisplay
+from engine.ai.review import Review
+from engine.ai.search import Limits
 from engine.moves import DISPLACEMENT, PASS, kind_of, landing_of, origin_of, target_of
+from engine.pieces import Colour
 from engine.playout import random_move
 from engine.position import Position
+from engine.record import GameRecord, format_record
 
 CONTROLS = {
     # confirm, back, next menu item, next choice on the board, menu (button, hold ms)
@@ -29,6 +34,31 @@ CONTROLS = {
     "tabletop": ("A", "B", "DOWN", "SELECT", ("START", 40)),
 }
 ARROWS = {(0, 1): "UP", (0, -1): "DOWN", (-1, 0): "LEFT", (1, 0): "RIGHT"}
+
+
+REVIEWS: dict[tuple[str, Colour, Limits], Review] = {}
+"""Reviews already worked out in this process (a review is a pure function of these)."""
+
+
+class InstantReviewer(BlockingReviewer):
+    """The blocking reviewer with a small search, and each review worked out once in
+    this process: tests of the screens, whose reviews would otherwise take the
+    engine's full budget."""
+
+    def __init__(self, nodes: int = 200) -> None:
+        super().__init__(Limits(nodes=nodes))
+        self.started = 0
+        """How many reviews were asked for."""
+
+    def start(self, record: GameRecord, winner: Colour) -> None:
+        self.started += 1
+        key = (format_record(record), winner, self.limits)
+        if key not in REVIEWS:  # the same game is often reviewed by many tests
+            super().start(record, winner)
+            review = self.result()
+            assert review is not None
+            REVIEWS[key] = review
+        self._review = REVIEWS[key]
 
 
 class RandomThinker(InstantThinker):
@@ -84,6 +114,7 @@ class Driver:
         seed: int = 1,
         thinker: Thinker | None = None,
         display: RotatingDisplay | None = None,
+        reviewing: Reviewing | None = None,
         **parts: Any,
     ) -> None:
         """``parts`` are the app's other devices (a speaker, a failing disk ...)."""
@@ -99,6 +130,7 @@ class Driver:
             devices,
             thinker=thinker or InstantThinker(seed),
             hint_thinker=thinker or InstantThinker(seed + 1),
+            reviewing=reviewing or InstantReviewer(),
             seed=seed,
         )
         confirm, back, next_item, next_choice, menu = CONTROLS[profile]

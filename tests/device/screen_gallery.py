@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pygame
 from app_driver import Driver, archive_game
+from stalls import stalled_game
 
 from device.app import App
 from device.look.i18n import LANGUAGES, LEGEND_PAGE
 from device.play.game import Game, GameSetup, Mode
 from device.play.replay import Replay
+from device.play.review import MomentView
 from device.play.selection import Stage
 from device.play.tutorial import LESSONS
 from device.screens.about_screen import AboutScreen
@@ -23,6 +25,7 @@ from device.screens.game_screen import GameScreen, SystemMenu
 from device.screens.new_game_screen import NewGameScreen
 from device.screens.past_games_screen import PastGamesScreen
 from device.screens.replay_screen import ReplayScreen
+from device.screens.review_screen import MomentScreen, ReviewScreen
 from device.screens.rules_screen import RulesScreen
 from device.screens.settings_screens import KeepRotationScreen, SettingsScreen
 from device.screens.tutorial_screens import DoneCard, LessonCard, lesson_screen
@@ -30,6 +33,7 @@ from engine.moves import CONNECTION, DISPLACEMENT, kind_of, origin_of, target_of
 from engine.pieces import BLUE, RED
 from engine.playout import random_move
 from engine.record import GameRecord
+from engine.rules import SEED
 
 TIEBREAK_SEED = 1
 """Random play from this seed ends 2-2 on colonies, decided by the tiebreak."""
@@ -39,6 +43,10 @@ BUSY_SEED = 16
 """After 120 plies from this seed: four colonies, connections still open."""
 REPLAY_PLY = 53
 """The game from DECIDED_SEED has its displacement here: the replay shows its marks."""
+STALL_SHOWN = 8
+"""Plies of a stall on the gallery's stalled board: 12 left before connections open."""
+STALLS_PAGE = 8
+"""The rules page on stalls."""
 QUARTER_TURNS = (90, 270)
 """The rotations that move the side keys to the top or bottom of the picture."""
 
@@ -169,6 +177,10 @@ def render_gallery(
     shoot("title")
     app.push(NewGameScreen(app))
     shoot("new-game")
+    app.start_game(stalled_game(STALL_SHOWN, SEED))
+    shoot("game-seed-stall")
+    app.start_game(stalled_game(STALL_SHOWN))
+    shoot("game-stall")
     app.start_game(played_game(BUSY_SEED, plies=120))
     shoot("game")
     screen = app.top
@@ -214,6 +226,14 @@ def render_gallery(
     replay.last()
     shoot("final-board")
     app.screens = app.screens[:1]
+    review = ReviewScreen(app, against_the_computer(played_game(TIEBREAK_SEED), RED), None)
+    app.push(review)
+    review.update(0)
+    review.index = min(1, len(review.review.moments) - 1)
+    shoot("review")
+    app.push(MomentScreen(app, MomentView(review.review, review.index), review))
+    shoot("review-moment")
+    app.screens = app.screens[:1]
     archived = archive_games(app)
     app.push(PastGamesScreen(app))
     shoot("past-games")
@@ -226,6 +246,8 @@ def render_gallery(
     shoot("rules-displacement")
     rules.page = 7
     shoot("rules-tiebreak")
+    rules.page = STALLS_PAGE
+    shoot("rules-stalls")
     rules.page = LEGEND_PAGE
     shoot("rules-legend")
     app.screens = app.screens[:1]

@@ -17,7 +17,7 @@ from test_save_faults import dismiss
 from device.journal.__main__ import main as journal_main
 from device.journal.file import ARCHIVE
 from device.screens.dialogs import MessageScreen
-from device.screens.past_games_screen import PastGamesScreen
+from device.screens.past_games_screen import PastGameMenu, PastGamesScreen
 from device.screens.replay_screen import ReplayScreen
 from engine.record import format_record
 
@@ -61,10 +61,18 @@ def test_foreign_text_in_the_save_folder_is_shown_not_crashed_on(
         driver.app.draw()
         driver.confirm()
         top = driver.app.top
-        assert isinstance(top, ReplayScreen | MessageScreen)
+        assert isinstance(top, PastGameMenu | MessageScreen)
         driver.app.dirty = True
         driver.app.draw()
-        driver.back() if isinstance(top, ReplayScreen) else dismiss(driver)
+        if isinstance(top, PastGameMenu):
+            driver.choose_item("Replay")
+            assert isinstance(driver.app.top, ReplayScreen)
+            driver.app.dirty = True
+            driver.app.draw()
+            driver.back()
+            driver.back()
+        else:
+            dismiss(driver)
         assert driver.app.top is past
         if index + 1 < len(past.games):
             driver.tap(driver.next_item_button)

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+import pytest
 from app_driver import Driver
 
 from device.journal.settings import load_settings
@@ -49,7 +50,9 @@ def test_power_off_from_the_title_asks_first(tmp_path: Path) -> None:
     assert power.calls == 1
 
 
-def test_power_off_is_in_the_system_menu_and_a_refusal_is_shown(tmp_path: Path) -> None:
+def test_power_off_is_in_the_system_menu_and_a_refusal_is_shown(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     power = FakePower(refusal="Access denied")
     driver = Driver("tabletop", tmp_path, power=power)
     driver.new_game("two players")
@@ -58,7 +61,9 @@ def test_power_off_is_in_the_system_menu_and_a_refusal_is_shown(tmp_path: Path) 
     driver.choose_item("Yes")
     assert power.calls == 1
     top = driver.app.top
-    assert isinstance(top, MessageScreen) and "Access denied" in top.words
+    assert isinstance(top, MessageScreen)
+    assert top.words == "The device could not power off: the system reported an error."
+    assert "Access denied" in caplog.text, "the system's own words go to the log"
 
 
 def test_without_a_power_switch_there_is_no_power_off(tmp_path: Path) -> None:

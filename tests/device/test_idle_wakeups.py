@@ -1,5 +1,7 @@
-"""An idle handheld sleeps: at most 2 wakeups a second at the title and on the
-player's turn, counted on a fake clock (every sleep of the loop is a wakeup)."""
+"""An idle handheld sleeps, counted on a fake clock (every sleep of the loop is a
+wakeup): on the player's turn at most 2 wakeups a second; at the title only the
+frames of its game's moves for a minute after a press, then nothing but the loop's
+own once a second, and no frame drawn."""
 
 from __future__ import annotations
 
@@ -11,10 +13,13 @@ import pygame
 import pytest
 from app_driver import Driver, headless_devices
 
-from device.app import App
+from device.app import MAX_WAIT_MS, App
+from device.play.demo import MOVE_EVERY_MS, PLAYS_FOR_MS
 from device.play.game import Game, GameSetup, Mode
+from device.screens.title_screen import SLIDE_FRAME_MS, SLIDE_MS, TitleScreen
 from engine.ai import thinker as thinker_module
 from engine.ai.search import Search, SearchResult
+from engine.notation import format_position
 
 IDLE_MS = 60_000
 MAX_WAKEUPS_PER_S = 2
@@ -51,27 +56,71 @@ class SleepingWaiter:
         raise AssertionError("nothing should wake an idle app")
 
 
-def wakeups_per_second(driver: Driver, fake: FakeTime, monkeypatch: pytest.MonkeyPatch) -> float:
+def _on_fake_time(app: App, fake: FakeTime, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(time, "monotonic", fake.monotonic)
     monkeypatch.setattr(time, "sleep", fake.sleep)
-    app = driver.app
     app._clock = lambda: int(fake.now_s * 1000)
     app.waiter = SleepingWaiter(fake)
-    app.step()  # the frame after the last press
+
+
+def idle_for(app: App, fake: FakeTime, millis: int) -> tuple[int, int]:
+    """Wakeups and frames presented while nothing is pressed for ``millis``."""
     started, first = fake.now_s, fake.sleeps
-    loops = 0
-    while fake.now_s - started < IDLE_MS / 1000:
-        app.step()
+    loops = frames = 0
+    while fake.now_s - started < millis / 1000:
+        frames += app.step()
         loops += 1
-        assert loops < 100 * IDLE_MS, "the loop never sleeps"
-    return (fake.sleeps - first) / (IDLE_MS / 1000)
+        assert loops < 100 * millis, "the loop never sleeps"
+    return fake.sleeps - first, frames
 
 
-def test_the_title_wakes_at_most_twice_a_second(
+def wakeups_per_second(driver: Driver, fake: FakeTime, monkeypatch: pytest.MonkeyPatch) -> float:
+    app = driver.app
+    _on_fake_time(app, fake, monkeypatch)
+    app.step()  # the frame after the last press
+    sleeps, _ = idle_for(app, fake, IDLE_MS)
+    return sleeps / (IDLE_MS / 1000)
+
+
+def test_the_titles_game_plays_for_a_minute_then_the_title_wakes_for_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     driver = Driver("hatmini", tmp_path)
-    assert wakeups_per_second(driver, FakeTime(), monkeypatch) <= MAX_WAKEUPS_PER_S
+    app = driver.app
+    fake = FakeTime()
+    _on_fake_time(app, fake, monkeypatch)
+    title = app.top
+    assert isinstance(title, TitleScreen)
+    app.lighting.input(app.now())  # a press: the board plays from here
+    app.step()
+    start = format_position(title.demo.position)
+    moves: list[str] = []
+    real_tick = title.demo.tick
+
+    def counting(now: int, last_input: int) -> bool:
+        played = real_tick(now, last_input)
+        if played:
+            moves.append(format_position(title.demo.position))
+        return played
+
+    monkeypatch.setattr(title.demo, "tick", counting)
+    sleeps, frames = idle_for(app, fake, PLAYS_FOR_MS)
+    assert len(moves) >= PLAYS_FOR_MS // MOVE_EVERY_MS - 1 and moves[0] != start, "it plays"
+    frames_per_move = SLIDE_MS // SLIDE_FRAME_MS + 2
+    assert frames <= len(moves) * frames_per_move, "frames beyond the moves' slides"
+    heartbeat = PLAYS_FOR_MS // MAX_WAIT_MS
+    assert sleeps <= frames + heartbeat, "wakeups beyond the frames and the loop's own"
+    played = len(moves)
+    sleeps, frames = idle_for(app, fake, IDLE_MS)
+    assert len(moves) <= played + 1 and frames <= frames_per_move, "it stops after a minute"
+    sleeps, frames = idle_for(app, fake, IDLE_MS)
+    assert frames == 0 and title.wakeup(app.now()) is None
+    assert sleeps <= IDLE_MS // MAX_WAIT_MS, "more than the loop's own once a second"
+    moved = len(moves)
+    app.press("X", app.now())  # a press on the title plays again, a move's time later
+    app.release("X", app.now())
+    idle_for(app, fake, 3 * MOVE_EVERY_MS)
+    assert len(moves) >= moved + 2
 
 
 def test_the_players_turn_wakes_at_most_twice_a_second(

@@ -106,7 +106,7 @@ def test_two_apps_play_a_whole_game_over_tcp_and_agree_with_the_engine(tmp_path:
         archived = driver.app.saves.archived()
         assert [game.record.moves for game in archived] == [mine.record.moves]
         assert sorted(path.name for path in driver.app.save_dir.iterdir()) == ["finished"]
-        driver.confirm()  # leave the end screen: the cable is let go
+        driver.back()  # leave the end screen: the cable is let go
 
     again = link_up(host, guest, port)  # the same port links a new game
     assert again[0].game.ply == 0 and again[0].game.record.seed == again[1].game.record.seed

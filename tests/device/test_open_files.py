@@ -47,6 +47,7 @@ def test_games_replaced_one_after_another_leave_no_file_open(tmp_path: Path) -> 
             app.to_title()
             app.push(PastGamesScreen(app))
             driver.confirm()
+            driver.choose_item("Replay")
             assert isinstance(app.top, ReplayScreen)
             driver.back()
         after = open_files()

@@ -147,6 +147,7 @@ def test_a_game_played_with_buttons_replays_move_by_move_then_from_past_games(
     assert past.opponent(past.games[0]) == "Computer, level 1"
     assert words.replace("win", "won").replace("lose", "lost") in past.summary(past.games[0])
     driver.confirm()
+    driver.choose_item("Replay")
     replay = driver.app.top
     assert isinstance(replay, ReplayScreen)
     _step_through(driver, replay, expected)
@@ -181,7 +182,7 @@ def test_a_damaged_archived_game_is_shown_as_unreadable_and_says_why(
     driver.confirm()
     message = driver.app.top
     assert isinstance(message, MessageScreen)
-    assert message.words.startswith("This game could not be read (ply 1")
+    assert message.words == "This game could not be read: the file is damaged."
     driver.confirm()
     assert driver.app.top is past
     assert past.summary(past.games[0]) == "Unreadable game", "now it is known"
@@ -191,6 +192,7 @@ def test_a_damaged_archived_game_is_shown_as_unreadable_and_says_why(
     driver.confirm()
     driver.tap(driver.next_item_button)
     driver.confirm()
+    driver.choose_item("Replay")
     assert isinstance(driver.app.top, ReplayScreen), "the readable game still replays"
     assert past.summary(good) == "?  Red won"
 

@@ -110,7 +110,7 @@ def play_session(folder: Path, seed: int = 3) -> Session:
             driver.advance(500)
             session.told += dismiss(driver)
             assert isinstance(driver.app.top, EndScreen)
-            driver.confirm()
+            driver.back()  # to the title
     return session
 
 

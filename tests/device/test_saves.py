@@ -145,7 +145,7 @@ def test_a_journal_from_a_newer_version_is_kept_untouched_and_the_player_told(
     tmp_path: Path,
 ) -> None:
     newer = tmp_path / "20991231-000000-abcdef.journal"
-    data = encode_line({"journal": 2, "game": "20991231-000000-abcdef", "future": True})
+    data = encode_line({"journal": 3, "game": "20991231-000000-abcdef", "future": True})
     newer.write_bytes(data)
     driver = Driver("tabletop", tmp_path)
     assert any("newer version" in words for words in messages(driver))
@@ -447,8 +447,7 @@ def test_settings_that_fell_back_are_named_once(tmp_path: Path) -> None:
     driver = Driver("hatmini", tmp_path)
     assert driver.app.settings.language == "es" and driver.app.settings.rotation == 0
     assert messages(driver) == [
-        "No se pudieron leer algunos ajustes (rotation, think_ms); "
-        "vuelven a sus valores por defecto."
+        "Ajustes no leídos: Rotación, Tiempo IA; vuelven a sus valores por defecto."
     ]
     again = Driver("hatmini", tmp_path)
     assert messages(again) == [] and again.app.settings.language == "es"

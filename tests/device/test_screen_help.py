@@ -9,6 +9,7 @@ from app_driver import Driver
 from screen_gallery import BUSY_SEED, Look, gallery_driver, game_until, played_game, render_gallery
 
 from device.hardware.profiles import PROFILES
+from device.look import hud
 from device.look.controls import (
     Control,
     button_label,
@@ -28,7 +29,7 @@ from device.screens import (
     past_games_screen,
     rules_screen,
 )
-from device.screens.dialogs import ConfirmScreen, MessageScreen
+from device.screens.dialogs import MESSAGE_BAR_LINES, ConfirmScreen, MessageScreen
 from device.screens.game_screen import SystemMenu
 from device.screens.menu_screen import MenuScreen
 from device.screens.screen import Screen
@@ -243,16 +244,67 @@ def test_every_menu_and_dialog_over_a_screen_has_its_own_button_bar(
         (lesson, TutorialMenu(app, 0, lesson)),
     ]
     layout = app.ui.layout
-    top = screen_bar_top(app.ui)
-    bar = pygame.Rect(0, top, layout.width, layout.height - top)
     for behind, overlay in cases:
         app.screens = [app.screens[0], behind, overlay]
         app.dirty = True
         app.draw()
+        lines = MESSAGE_BAR_LINES if isinstance(overlay, MessageScreen) else None
+        top = screen_bar_top(app.ui, lines)
+        bar = pygame.Rect(0, top, layout.width, layout.height - top)
         alone = pygame.Surface((layout.width, layout.height))
-        draw_screen_bar(alone, app.ui, overlay.controls())
+        draw_screen_bar(alone, app.ui, overlay.controls(), lines)
         shown = app.display.surface.subsurface(bar)
         expected = alone.subsurface(bar)
         assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(expected, "RGB"), type(
             overlay
         ).__name__
+        if isinstance(overlay, MessageScreen):  # above its one line: the panel, or the box
+            panel, _ = overlay.box()
+            above = screen_bar_top(app.ui)
+            for x in range(layout.width):
+                for y in range(above, top):
+                    if not panel.collidepoint(x, y):
+                        assert app.display.surface.get_at((x, y))[:3] == app.ui.palette.panel
+
+
+def test_on_four_buttons_the_bar_says_which_way_x_and_y_go(tmp_path: Path) -> None:
+    """X steps down a list and on to the next page, Y up and back: the bar says so
+    (the devices with arrows name the arrows)."""
+    driver = Driver("hatmini", tmp_path)
+    ui = driver.app.ui
+    title = driver.app.top
+    assert isinstance(title, MenuScreen)
+    labels = {ui.t(c.does): control_label(ui, c) for c in title.controls()}
+    assert labels[ui.t("ctl.browse")] == "X\u25bc/Y\u25b2"
+    rules = rules_screen.RulesScreen(driver.app)
+    labels = {ui.t(c.does): control_label(ui, c) for c in rules.controls()}
+    assert labels[ui.t("ctl.page")] == "X\u25b6/Y\u25c0"
+    lcdhat = Driver("lcdhat", tmp_path / "lcdhat")
+    menu = lcdhat.app.top
+    assert isinstance(menu, MenuScreen)
+    browse = next(c for c in menu.controls() if c.does == "ctl.browse")
+    assert control_label(lcdhat.app.ui, browse) == "\u25b2\u2009\u25bc"
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_closed_is_said_once_at_the_start_of_a_game(profile: str, tmp_path: Path) -> None:
+    """ "Closed: empty an edge" stands where the HUD says "Closed", or as the prompt
+    where it does not: never both."""
+    driver = Driver(profile, tmp_path)
+    screen = driver.new_game("two players")
+    ui = driver.app.ui
+    assert screen.explains_closed()
+    shown: list[str] = []
+    real = hud._draw_item
+
+    def recording(surface: pygame.Surface, ui: Ui, item: HudItem, *place: int) -> int:
+        shown.append(item.words)
+        return real(surface, ui, item, *place)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(hud, "_draw_item", recording)
+        driver.app.dirty = True
+        driver.app.draw()
+    closed_word = ui.t("hud.closed_help").split(":")[0]  # "Closed"
+    closed = [words for words in shown if closed_word in words]
+    assert closed == [ui.t("hud.closed_help")], shown

@@ -5,6 +5,8 @@ from pathlib import Path
 
 import pytest
 from app_driver import Driver
+from drawn_words import screen_words, squeezed
+from stalls import stalled_game
 
 from device.hardware.profiles import PROFILES
 from device.journal.lines import encode_line
@@ -31,9 +33,10 @@ from device.screens.tutorial_screens import (
     NoteCard,
     TutorialMenu,
 )
-from engine.moves import NORMAL, kind_of, origin_of
-from engine.notation import format_position, parse_position
+from engine.moves import CONNECTION, NORMAL, kind_of, origin_of
+from engine.notation import format_position, parse_move, parse_position
 from engine.pieces import RED, piece
+from engine.rules import SEED, STALL_PLIES
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
@@ -49,7 +52,16 @@ def test_each_lesson_is_a_legal_position_one_engine_move_from_its_goal(lesson: L
 
 def test_each_lesson_teaches_what_it_says() -> None:
     by_name = {lesson.name: lesson for lesson in LESSONS}
-    assert list(by_name) == ["move", "open", "connect", "colony", "displace", "grace", "tiebreak"]
+    assert list(by_name) == [
+        "move",
+        "open",
+        "connect",
+        "stall",
+        "colony",
+        "displace",
+        "grace",
+        "tiebreak",
+    ]
     opening = by_name["open"].position()
     assert not opening.connections_open()
     for move in by_name["open"].goal_moves():
@@ -243,10 +255,134 @@ def test_the_tutorial_says_what_the_lessons_leave_out() -> None:
     """Short cards after the lessons: the connected count, same-colour satellites never
     touching, the 6-satellite limit and colonies never merging."""
     notes = [note for lesson in LESSONS for note in lesson.notes]
-    assert sorted(notes) == ["count", "merge", "six", "touch"]
+    assert sorted(notes) == ["count", "merge", "seed", "six", "touch"]
     for language in LANGUAGES:
         assert "23" in text(language, "note.count.text")
         assert "6" in text(language, "note.six.text")
+
+
+def test_the_stall_lesson_connects_only_because_a_stall_opened_connections() -> None:
+    """Judged by the engine: every edge held, no plies left before the stall opens
+    connections, the one goal move a connection the seed rules would not allow; after
+    it the count starts again from the number the lesson's words give."""
+    lesson = next(lesson for lesson in LESSONS if lesson.name == "stall")
+    position = lesson.position()
+    assert not position.free_edges() and position.connections_open()
+    assert position.plies_until_stall_opens() == 0
+    under_seed = parse_position(lesson.start, SEED)
+    assert not under_seed.connections_open()
+    assert not any(kind_of(m) == CONNECTION for m in under_seed.legal_moves())
+    (goal,) = lesson.goal_moves()
+    assert kind_of(goal) == CONNECTION
+    board, side, grace, _, _ = lesson.start.split(" ")
+    a_ply_short = parse_position(f"{board} {side} {grace} {STALL_PLIES - 1} {STALL_PLIES - 1}")
+    assert not a_ply_short.connections_open(), "one ply short of the stall, still closed"
+    played = after(position, goal)
+    assert not played.free_edges() and not played.connections_open()
+    again = played.plies_until_stall_opens()
+    for language in LANGUAGES:
+        assert str(position.quiet) in text(language, "lesson.stall.text")
+        assert str(again) in text(language, "lesson.stall.done")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_what_the_tutorial_says_is_on_the_game_screen_is_there(
+    profile: str, language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The count card quotes the connected count as the game screen shows it, and the
+    stall lesson's result says the game screen then counts the next stall down: in a
+    game where a satellite has just connected with every edge held, both are drawn on
+    every device."""
+    driver = Driver(profile, tmp_path)
+    app = driver.app
+    app.settings.language = language
+    app.start_game(stalled_game(25))
+    position = driver.game_screen().game.position
+    driver.play(parse_move(position, "c8-e8"))  # the red colony grows
+    driver.advance(400)
+    assert not position.free_edges()
+    shown = screen_words(app, monkeypatch).text()
+    quoted = text(language, "note.count.text").split('"')[1]
+    assert squeezed(quoted.replace("x", str(position.connected_total()))) in shown
+    plies = position.plies_until_stall_opens()
+    assert plies is not None and str(plies) in text(language, "lesson.stall.done")
+    counted = [squeezed(app.ui.t(key, plies=plies)) for key in ("hud.closed_opens", "hud.opens_in")]
+    assert any(words in shown for words in counted), (counted, shown)
+
+
+def _open_lesson(driver: Driver, index: int) -> GameScreen:
+    """Lesson ``index`` on the board, reached through the title and its card."""
+    driver.choose_item("Tutorial")
+    card = driver.app.top
+    assert isinstance(card, LessonCard) and card.index == index
+    driver.confirm()
+    return driver.game_screen()
+
+
+@pytest.mark.parametrize("index", range(len(LESSONS)))
+def test_the_lesson_menu_opens_on_resume_and_skips_the_lesson_being_played(
+    index: int, tmp_path: Path
+) -> None:
+    store_settings(tmp_path, Settings(tutorial_lessons=index))
+    driver = Driver("hatmini", tmp_path)
+    _open_lesson(driver, index)
+    driver.open_menu()
+    menu = driver.app.top
+    assert isinstance(menu, TutorialMenu)
+    assert menu.index == 0 and menu.shown()[0].label() == "Resume", "the cursor starts on top"
+    driver.choose_item("Skip lesson")
+    if index + 1 < len(LESSONS):
+        card = driver.app.top
+        assert isinstance(card, LessonCard) and card.index == index + 1, "the next lesson"
+    else:
+        assert isinstance(driver.app.top, TitleScreen) and len(driver.app.screens) == 1
+    assert load_settings(tmp_path).tutorial_lessons == index + 1
+
+
+def test_skipping_an_earlier_lesson_again_loses_no_progress(tmp_path: Path) -> None:
+    """A player who goes back to lesson 2 after doing four skips it: the tutorial
+    goes on at lesson 3, and the four done stay done."""
+    store_settings(tmp_path, Settings(tutorial_lessons=len(LESSONS)))
+    driver = Driver("tabletop", tmp_path)
+    driver.choose_item("Tutorial")
+    driver.next_choice()  # the first lesson's card: on to the second
+    driver.confirm()
+    driver.open_menu()
+    driver.choose_item("Skip lesson")
+    card = driver.app.top
+    assert isinstance(card, LessonCard) and card.index == 2
+    assert load_settings(tmp_path).tutorial_lessons == len(LESSONS)
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_a_reflex_press_on_the_done_cards_menu_stays_in_the_tutorial(
+    profile: str, tmp_path: Path
+) -> None:
+    """After each lesson, the menu button then the choose button (a player's reflex)
+    comes back to the lesson's card: nothing is left, nothing skipped."""
+    driver = Driver(profile, tmp_path)
+    app = driver.app
+    for index, lesson in enumerate(LESSONS):
+        if index == 0:
+            driver.choose_item("Tutorial")
+        driver.confirm()
+        driver.play(lesson.goal_moves()[0])
+        driver.advance(400 + RESULT_MS)
+        done = app.top
+        assert isinstance(done, DoneCard) and done.index == index
+        driver.open_menu()
+        driver.confirm()
+        assert app.top is done, lesson.name
+        driver.confirm()
+        for _ in lesson.notes:
+            assert isinstance(app.top, NoteCard)
+            driver.open_menu()
+            driver.confirm()
+            assert isinstance(app.top, NoteCard), lesson.name
+            driver.confirm()
+    assert isinstance(app.top, TitleScreen)
+    assert load_settings(tmp_path).tutorial_lessons == len(LESSONS)
 
 
 def test_show_me_points_at_a_move_that_completes_the_lesson(tmp_path: Path) -> None:

@@ -95,9 +95,20 @@ class FakePwmChip:
         return (self.chip / "pwm1" / name).read_text()
 
 
-def test_the_hatmini_light_has_levels_on_gpio_13s_pwm_channel(tmp_path: Path) -> None:
+def test_the_kernels_backlight_device_comes_before_the_pwm_channel(tmp_path: Path) -> None:
+    """The overlay's ``backlight-pwm`` gives the kernel the PWM: the game sets its levels
+    through the backlight device and leaves the channel alone."""
     fake = FakePwmChip(tmp_path)
-    fake_backlight(tmp_path, "backlight", 1)  # an on/off light is not taken instead
+    device = fake_backlight(tmp_path, "backlight_pwm", 15)
+    light = find_backlight(13, tmp_path, sleep=fake.kernel_catches_up)
+    assert isinstance(light, SysfsBacklight)
+    light.set_level(50)
+    assert (device / "brightness").read_text() == "8\n"
+    assert (fake.chip / "export").read_text() == "" and not (fake.chip / "pwm1").exists()
+
+
+def test_without_a_kernel_backlight_the_pwm_channel_has_levels(tmp_path: Path) -> None:
+    fake = FakePwmChip(tmp_path)
     light = find_backlight(13, tmp_path, sleep=fake.kernel_catches_up)
     assert isinstance(light, PwmBacklight)
     assert (fake.chip / "export").read_text() == "1\n" and fake.waits >= 1
@@ -117,7 +128,7 @@ def test_an_exported_channel_is_taken_as_it_is(tmp_path: Path) -> None:
     assert (fake.chip / "export").read_text() == "untouched"
 
 
-def test_without_a_pwm_chip_the_kernels_backlight_is_used(tmp_path: Path) -> None:
+def test_an_on_off_backlight_device_is_on_at_every_level_above_zero(tmp_path: Path) -> None:
     device = fake_backlight(tmp_path, "backlight", 1)
     light = find_backlight(13, tmp_path, sleep=lambda seconds: None)
     assert isinstance(light, SysfsBacklight)
@@ -125,13 +136,9 @@ def test_without_a_pwm_chip_the_kernels_backlight_is_used(tmp_path: Path) -> Non
     assert (device / "brightness").read_text() == "1\n"
 
 
-def test_a_pwm_channel_that_never_appears_falls_back_to_the_kernels_backlight(
-    tmp_path: Path,
-) -> None:
+def test_a_pwm_channel_that_never_appears_is_no_light(tmp_path: Path) -> None:
     FakePwmChip(tmp_path)
-    fake_backlight(tmp_path, "backlight", 1)
-    light = find_backlight(13, tmp_path, sleep=lambda seconds: None)
-    assert isinstance(light, SysfsBacklight)
+    assert find_backlight(13, tmp_path, sleep=lambda seconds: None) is None
 
 
 def test_profiles_without_a_pwm_light_leave_the_pwm_chip_alone(tmp_path: Path) -> None:

@@ -139,6 +139,22 @@ def test_headless_runs_say_the_buttons_are_pressed_directly(
     assert build_parser().parse_args([]).buttons == "keyboard"
 
 
+def test_a_tap_routed_down_and_up_at_once_still_reaches_the_app(sdl: None, tmp_path: Path) -> None:
+    """A window loop busy drawing may route a key's down and up together: the
+    controller still holds the button for the frames the reader needs."""
+    wired = Wired("lcdhat", tmp_path)
+    wired.buttons.start()
+    try:
+        wired.pump_until(lambda: wired.said == ["controller connected"])
+        start = cursor(wired.app)
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            assert wired.buttons.route(pygame.event.Event(kind, key=pygame.K_DOWN))
+        wired.pump_until(partial(wired.last_key_was, pygame.KEYUP))
+    finally:
+        wired.buttons.stop()
+    assert cursor(wired.app) == start + 1
+
+
 def test_the_window_loop_sends_desktop_keys_through_the_controller(
     sdl: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -9,7 +9,7 @@ too: run the script with the compiled engine first on ``PYTHONPATH``).  It
 runs in a child process of each worker and answers positions sent to it in
 notation, searching with the seed this side draws, so its games replay
 exactly.  The games are the arena's (each seed twice, colours swapped) and
-the report reads like ``python -m engine arena``.
+the report reads like ``python -m engine.lab arena``.
 """
 
 import atexit
@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine import is_compiled
-from engine.ai.agents import Agent, Kind
-from engine.ai.arena import run_arena, summarize
 from engine.arguments import MAX_GAMES, MAX_SEED, MAX_WORKERS, OneLineParser, whole_number_in
+from engine.lab.agents import Agent, Kind
+from engine.lab.arena import run_arena, summarize
 from engine.notation import format_position, parse_move
 from engine.position import Position
 

@@ -2,11 +2,11 @@
 
 ``random``          uniform random legal moves
 ``greedy``          the best score one ply ahead (random among equals)
-``fortress``        parks two satellites on opposite corners (``engine.ai.fortress``)
-``blockade``        keeps one satellite on each of the four edges (``engine.ai.blockade``)
+``fortress``        parks two satellites on opposite corners (``engine.lab.fortress``)
+``blockade``        keeps one satellite on each of the four edges (``engine.lab.blockade``)
 ``uct:N``           vanilla UCT with N random playouts a move
 ``uct@S``           vanilla UCT with S seconds a move
-``mcts:N``/``mcts@S`` informed MCTS-solver (``engine.ai.mcts``), N iterations or S seconds
+``mcts:N``/``mcts@S`` informed MCTS-solver (``engine.lab.mcts``), N iterations or S seconds
 ``level3``          a level exactly as players meet it (``engine.ai.levels``)
 ``level5:N``        a level's search with its node budget replaced by N
 ``level5@S``        a level's search with S seconds a move instead of nodes
@@ -19,12 +19,12 @@ import random
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from engine.ai.blockade import blockade_move
-from engine.ai.fortress import fortress_move
 from engine.ai.levels import level
-from engine.ai.mcts import mcts_move
 from engine.ai.search import Search
-from engine.ai.uct import uct_move
+from engine.lab.blockade import blockade_move
+from engine.lab.fortress import fortress_move
+from engine.lab.mcts import mcts_move
+from engine.lab.uct import uct_move
 from engine.moves import Move
 from engine.playout import greedy_move, random_move
 from engine.position import Position

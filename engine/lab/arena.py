@@ -1,4 +1,4 @@
-"""``python -m engine arena A B``: paired games between two agents, with statistics.
+"""``python -m engine.lab arena A B``: paired games between two agents, with statistics.
 
 Every seed's start position is played twice with the colours swapped, so a
 lucky draw favours nobody.  The score's 95% interval comes from the spread of
@@ -16,7 +16,6 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from random import Random
 
-from engine.ai.agents import AGENT_FORMS, Agent, parse_agent
 from engine.arguments import (
     MAX_GAMES,
     MAX_SEED,
@@ -25,6 +24,8 @@ from engine.arguments import (
     add_rules_option,
     whole_number_in,
 )
+from engine.lab import PROGRAM
+from engine.lab.agents import AGENT_FORMS, Agent, parse_agent
 from engine.moves import Move
 from engine.pieces import BLUE, NOBODY, RED, other
 from engine.position import VARIANT_END_REASON_NAMES
@@ -221,6 +222,7 @@ def arena_parser() -> CommandParser:
         "arena",
         "paired games between two agents, with a score and an interval",
         "%(prog)s A B [--rules NAME] [--games N] [--seed S] [--workers W] [--progress]",
+        program=PROGRAM,
     )
     parser.add_argument("a", metavar="A", help=f"an agent: {AGENT_FORMS}")
     parser.add_argument("b", metavar="B", help="the other agent")
@@ -244,7 +246,7 @@ def arena_parser() -> CommandParser:
 
 
 def cmd_arena(args: list[str]) -> list[str]:
-    """The ``arena`` command of ``python -m engine`` (ValueError for bad input)."""
+    """The ``arena`` command of ``python -m engine.lab`` (ValueError for bad input)."""
     options = arena_parser().parse_args(args)
     a, b = parse_agent(options.a), parse_agent(options.b)
     if options.games % 2:

@@ -13,8 +13,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from enum import StrEnum
 from types import ModuleType
 
-from engine.ai.agents import Agent
-from engine.ai.arena import GameResult, play_game, play_pair
+from engine.lab.agents import Agent
+from engine.lab.arena import GameResult, play_game, play_pair
 from engine.rules import Rules
 
 RAY_MISSING = "--backend ray needs Ray, an optional extra: pip install -e '.[ray]'"

@@ -1,11 +1,11 @@
-"""``python -m engine lab``: self-play games that measure the rules themselves.
+"""``python -m engine.lab lab``: self-play games that measure the rules themselves.
 
-Each game is played by the arena's match code (``engine.ai.arena``) and
+Each game is played by the arena's match code (``engine.lab.arena``) and
 appended, as one JSON line, to a results file as soon as it ends, so a long
 run can stop at any moment and resume where it was: games already in the
 file are not played again.  The report (Markdown) is rebuilt from the file.
 The games run in worker processes, or with ``--backend ray`` as tasks on a Ray
-cluster (``engine.ai.lab_backends``); the results file is the same either way.
+cluster (``engine.lab.backends``); the results file is the same either way.
 
 Rule variants are engine parameters (``engine.rules.Rules``), named on the
 command line as changes to the rules ``--rules`` names (default ``standard``,
@@ -32,9 +32,6 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from engine.ai.agents import parse_agent
-from engine.ai.arena import GameResult
-from engine.ai.lab_backends import Backend, games_per_seed, play_all
 from engine.arguments import (
     MAX_GAMES,
     MAX_SEED,
@@ -43,6 +40,10 @@ from engine.arguments import (
     add_rules_option,
     whole_number_in,
 )
+from engine.lab import PROGRAM
+from engine.lab.agents import parse_agent
+from engine.lab.arena import GameResult
+from engine.lab.backends import Backend, games_per_seed, play_all
 from engine.moves import DISPLACEMENT, Move, kind_of
 from engine.pieces import NOBODY, RED
 from engine.position import (
@@ -343,6 +344,7 @@ def lab_parser() -> CommandParser:
         "lab",
         "self-play under rule variants, streamed to a results file, with a report of "
         "what decides games",
+        program=PROGRAM,
     )
     command.add_argument(
         "--games",
@@ -409,7 +411,7 @@ def lab_parser() -> CommandParser:
 
 
 def cmd_lab(args: list[str]) -> list[str]:
-    """The ``lab`` command of ``python -m engine`` (ValueError for bad input)."""
+    """The ``lab`` command of ``python -m engine.lab`` (ValueError for bad input)."""
     options = lab_parser().parse_args(args)
     if options.games < 2:
         raise ValueError("--games must be at least 2")

@@ -1,7 +1,7 @@
 """An informed Monte Carlo tree search with a solver: the arena's strongest
 baseline that is not alpha-beta.
 
-What it knows of the game, and what vanilla UCT (``engine.ai.uct``) does not:
+What it knows of the game, and what vanilla UCT (``engine.lab.uct``) does not:
 
 * informed playouts: each playout ply plays a connection or a displacement
   when there is one (most of the time), a random move otherwise;
@@ -23,8 +23,8 @@ import math
 import random
 from typing import Final
 
-from engine.ai.budget import Budget
 from engine.ai.evaluation import evaluate
+from engine.lab.budget import Budget
 from engine.moves import Move, is_forcing
 from engine.pieces import NOBODY, RED, Colour, other
 from engine.position import Position

@@ -10,7 +10,7 @@ import math
 import random
 from typing import Final
 
-from engine.ai.budget import Budget
+from engine.lab.budget import Budget
 from engine.moves import Move
 from engine.pieces import NOBODY, Colour
 from engine.position import Position

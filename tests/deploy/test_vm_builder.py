@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from deploy.vm.builder import engine_build
+from deploy.vm.builder import engine_build, engine_sources
 from deploy.vm.recipe import Suite
 
 
@@ -15,6 +15,8 @@ def tree(tmp_path: Path) -> Path:
         "setup.py": "setup()\n",
         "engine/__init__.py": "",
         "engine/ai/search.py": "DEPTH = 3\n",
+        "engine/lab/arena.py": "GAMES = 10\n",
+        "pyproject.toml": '[tool.setuptools.packages.find]\nexclude = ["engine.lab"]\n',
         "device/app.py": "APP = 1\n",
     }.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
@@ -43,6 +45,14 @@ def test_a_change_elsewhere_in_the_game_compiles_nothing_again(tree: Path) -> No
     (tree / "device/app.py").write_text("APP = 2\n")
     (tree / "device/menu.py").write_text("MENU = 1\n")
     assert keys(tree) == before
+
+
+def test_the_balance_lab_the_wheel_leaves_out_is_not_compiled(tree: Path) -> None:
+    before = keys(tree)
+    (tree / "engine/lab/arena.py").write_text("GAMES = 20\n")
+    assert keys(tree) == before
+    assert Path("engine/lab/arena.py") not in engine_sources(tree)
+    assert Path("engine/ai/search.py") in engine_sources(tree)
 
 
 def test_each_suite_and_mypy_has_its_own_root_and_modules(tree: Path) -> None:

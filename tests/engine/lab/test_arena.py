@@ -5,10 +5,10 @@ import random
 
 import pytest
 
-from engine.ai.agents import parse_agent
-from engine.ai.arena import elo_difference, play_game, run_arena, score_interval, summarize
-from engine.ai.uct import uct_move
-from engine.cli import main
+from engine.lab.agents import parse_agent
+from engine.lab.arena import elo_difference, play_game, run_arena, score_interval, summarize
+from engine.lab.cli import main
+from engine.lab.uct import uct_move
 from engine.notation import format_move, format_position
 from engine.rules import SEED
 from engine.start import starting_position

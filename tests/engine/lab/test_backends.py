@@ -11,10 +11,10 @@ from types import ModuleType
 
 import pytest
 
-from engine.ai.agents import Agent, Kind, parse_agent
-from engine.ai.lab import cmd_lab, read_results
-from engine.ai.lab_backends import Backend, play_all
-from engine.cli import main
+from engine.lab.agents import Agent, Kind, parse_agent
+from engine.lab.backends import Backend, play_all
+from engine.lab.balance import cmd_lab, read_results
+from engine.lab.cli import main
 from engine.rules import STANDARD
 
 PAIRINGS = ("--players", "greedy,random", "--players", "level1,level1")

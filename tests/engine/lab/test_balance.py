@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.ai.fortress import fortress_move
-from engine.ai.lab import cmd_lab, entry_rules, parse_variant, plays_like, read_results
-from engine.cli import main
+from engine.lab.balance import cmd_lab, entry_rules, parse_variant, plays_like, read_results
+from engine.lab.cli import main
+from engine.lab.fortress import fortress_move
 from engine.pieces import RED, colour_of
 from engine.rules import SEED, STANDARD
 from engine.start import starting_position

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.ai.lab import entry_rules, read_results, seed_and_moves
+from engine.lab.balance import entry_rules, read_results, seed_and_moves
 from engine.pieces import BLUE, NOBODY, RED
 from engine.scoring import game_winner
 from engine.start import starting_position

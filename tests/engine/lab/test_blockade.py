@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from engine.ai.agents import parse_agent
-from engine.ai.blockade import blockade_move
+from engine.lab.agents import parse_agent
+from engine.lab.blockade import blockade_move
 from engine.pieces import BLUE, RED
 from engine.position import ALL_EDGES
 from engine.rules import SEED, STALL_PLIES

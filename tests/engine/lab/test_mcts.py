@@ -5,7 +5,7 @@ import random
 
 from positions import blockade, tiebreak_finale
 
-from engine.ai.mcts import mcts_move
+from engine.lab.mcts import mcts_move
 from engine.notation import format_move
 from engine.pieces import BLUE, RED
 from engine.scoring import score

@@ -1,4 +1,5 @@
-"""Hand-built endgame positions for the AI tests, written in RULES.md 8 notation."""
+"""Hand-built endgame positions for the players' tests (the game's and the lab's),
+written in RULES.md 8 notation."""
 
 from engine.geometry import SIZE
 from engine.notation import parse_position

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from waiting import DEADLINE_S, LOOK_EVERY_S, wait_until
 
 from device.app import App
 from device.devices import Devices
@@ -53,8 +54,9 @@ class Wired:
             assert self.buttons.route(pygame.event.Event(kind, key=key)), "taken, not the app's"
             self.pump_until(partial(self.last_key_was, kind))
 
-    def pump_until(self, condition: Callable[[], bool], seconds: float = 2) -> None:
-        deadline = time.monotonic() + seconds
+    def pump_until(self, condition: Callable[[], bool]) -> None:
+        """Run the window loop's dispatch by hand until ``condition`` holds."""
+        deadline = time.monotonic() + DEADLINE_S
         while not condition():
             assert time.monotonic() < deadline, "timed out"
             for event in pygame.event.get():
@@ -62,7 +64,7 @@ class Wired:
                     self.reached_app.append(event)
                     self.app.handle_event(event)
             self.app.update()
-            time.sleep(0.003)
+            time.sleep(LOOK_EVERY_S)
 
     def last_key_was(self, kind: int) -> bool:
         keys = [e for e in self.reached_app if e.type in (pygame.KEYDOWN, pygame.KEYUP)]
@@ -168,20 +170,19 @@ def test_the_window_loop_sends_desktop_keys_through_the_controller(
 
     monkeypatch.setattr(wired.app, "handle_event", app_sees)
 
-    def released_down() -> bool:
-        """The release of DOWN has come back through the controller to the app."""
-        return any(e.type == pygame.KEYUP for e in list(wired.reached_app))
+    def came_back(kind: int) -> Callable[[], bool]:
+        """Whether DOWN's press or release has come back through the controller to the app."""
+        return lambda: any(e.type == kind for e in list(wired.reached_app))
 
     def player() -> None:
-        """Taps DOWN on the desktop keyboard, then closes the window once the tap
-        has made the round trip."""
-        for kind in (pygame.KEYDOWN, pygame.KEYUP):
-            pygame.event.post(pygame.event.Event(kind, key=pygame.K_DOWN))
-            time.sleep(0.08)
-        deadline = time.monotonic() + 30  # generous: a loaded machine is slow, not wrong
-        while not released_down() and time.monotonic() < deadline:
-            time.sleep(0.01)
-        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        """Holds DOWN on the desktop keyboard until the app has seen it pressed, lets go,
+        and closes the window once the release has made the round trip."""
+        try:
+            for kind in (pygame.KEYDOWN, pygame.KEYUP):
+                pygame.event.post(pygame.event.Event(kind, key=pygame.K_DOWN))
+                wait_until(came_back(kind), f"DOWN's {pygame.event.event_name(kind)} in the app")
+        finally:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
 
     wired.buttons.start()
     tapping = threading.Thread(target=player)

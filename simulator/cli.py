@@ -76,7 +76,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--seed", **whole_number_in(0, MAX_SEED, "seed for new games and the computer player")
     )
-    parser.add_argument("--save-dir", type=Path, help="where saves and settings are kept")
+    parser.add_argument(
+        "--save-dir",
+        type=Path,
+        help="where saves and settings are kept (headless, by default: a temporary folder "
+        "removed at the end of the run)",
+    )
     parser.add_argument(
         "--script",
         type=Path,
@@ -209,12 +214,19 @@ class WindowUnavailable(Exception):
 
 
 def _run_headless(args: argparse.Namespace, out_dir: Path, script_text: str | None) -> int:
+    """A scripted run; without --save-dir its saves are thrown away at the end."""
+    if args.save_dir is not None:
+        return _run_headless_saving_in(args.save_dir, args, out_dir, script_text)
+    with tempfile.TemporaryDirectory(prefix="satellites-sim-") as scratch:
+        return _run_headless_saving_in(Path(scratch), args, out_dir, script_text)
+
+
+def _run_headless_saving_in(
+    save_dir: Path, args: argparse.Namespace, out_dir: Path, script_text: str | None
+) -> int:
     pygame.display.init()
     pygame.font.init()
     profile = PROFILES[args.profile]
-    save_dir = args.save_dir
-    if save_dir is None:
-        save_dir = Path(tempfile.mkdtemp(prefix="satellites-sim-"))
     if script_text is None:
         script_text = demo_script(args.profile)
     try:

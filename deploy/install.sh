@@ -267,9 +267,19 @@ build_compiled_wheel() {
     build="$(mktemp -d)"
     python3 -m venv "$build/venv" >&2
     "$build/venv/bin/pip" install --quiet mypy setuptools wheel >&2
-    SATELLITES_MYPYC=1 "$build/venv/bin/pip" wheel --no-build-isolation --no-deps \
-        --wheel-dir "$build/wheels" "$source_dir" >&2
+    SATELLITES_MYPYC=1 PYTHON="$build/venv/bin/python" \
+        bash "$deploy_dir/wheel.sh" "$build/wheels" --no-build-isolation >&2
     ls "$build"/wheels/satellites-*.whl
+}
+
+# Build the checkout's pure wheel with the game's own pip; print its path, or fail.
+# Built from a clean copy (deploy/wheel.sh), never in the checkout, whose build/
+# folder would carry along modules an older version had.
+build_pure_wheel() {
+    local build
+    build="$(mktemp -d)"
+    PYTHON="$venv/bin/python" bash "$deploy_dir/wheel.sh" "$build" >&2
+    ls "$build"/satellites-*.whl
 }
 
 # mypyc's compiler peaks at about 330 MB: on a board with less memory than this
@@ -330,6 +340,9 @@ install_game() {
         else
             echo "install.sh: the mypyc build failed; installing the pure-Python engine" >&2
         fi
+    fi
+    if [ "$target" = "$source_dir" ]; then
+        target="$(build_pure_wheel)"
     fi
     step "installing $(basename "$target")"
     "$venv/bin/pip" install --quiet --force-reinstall "$target"

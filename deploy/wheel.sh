@@ -1,6 +1,7 @@
 #!/bin/bash
-# Build the game's pure wheel, the one a bundle carries and the device installs, into
-# DIR. Used by deploy/bundle.sh; any option after DIR goes to pip wheel.
+# Build the game's wheel, the one a bundle carries and the device installs, into DIR,
+# with $PYTHON's pip (default python3). Used by deploy/bundle.sh and deploy/install.sh;
+# any option after DIR goes to pip wheel.
 #
 #   deploy/wheel.sh DIR [PIP-OPTION ...]
 #
@@ -10,7 +11,7 @@
 # (pyproject.toml leaves out the balance lab and the virtual Zero 2 W harness).
 set -euo pipefail
 
-usage() { sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; }
 case "${1:-}" in
     -h|--help) usage; exit 0 ;;
     ""|-*) usage >&2; exit 2 ;;
@@ -23,4 +24,4 @@ copy="$(mktemp -d)"
 trap 'rm -rf "$copy"' EXIT
 (cd "$source_dir" && cp -r engine device drivers simulator deploy \
     setup.py pyproject.toml README.md LICENSE "$copy"/)
-python3 -m pip wheel --quiet --no-deps --wheel-dir "$out" "$@" "$copy"
+"${PYTHON:-python3}" -m pip wheel --quiet --no-deps --wheel-dir "$out" "$@" "$copy"

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from deploy.vm.cachelock import building
 from deploy.vm.hostpkg import MissingTools, require_commands
 from deploy.vm.recipe import (
     BOOT_LABEL,
@@ -275,12 +276,13 @@ def assemble(card: Path, partitions: Sequence[Partition]) -> None:
 
 
 def main_build(image: CachedImage, suite: Suite, force: bool) -> int:
-    if image.is_complete() and not force:
-        print(f"up to date: {image.card}")
-        return 0
-    try:
-        build(image, suite)
-    except (BuildError, MissingTools) as error:
-        print(f"pi-vm build: {error}", file=sys.stderr)
-        return 1
+    with building(image.folder):
+        if image.is_complete() and not force:
+            print(f"up to date: {image.card}")
+            return 0
+        try:
+            build(image, suite)
+        except (BuildError, MissingTools) as error:
+            print(f"pi-vm build: {error}", file=sys.stderr)
+            return 1
     return 0

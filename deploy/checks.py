@@ -24,6 +24,7 @@ from types import ModuleType
 
 from deploy.config import Config, Display
 from deploy.crash import last_crash
+from deploy.game_only import PROC_NET, SYSFS, remote
 
 SERVICE = "satellites"
 PROBE_SECONDS = 30
@@ -134,6 +135,8 @@ class Host:
 
     dev: Path = Path("/dev")
     mounts: Path = Path("/proc/self/mounts")
+    sysfs: Path = SYSFS
+    proc_net: Path = PROC_NET
     environ: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
     identity: Identity = field(default_factory=game_identity)
     font_dir: Path | None = field(default_factory=_font_dir)
@@ -218,6 +221,25 @@ def check_input(config: Config, host: Host) -> Finding:
             "(sudo udevadm trigger --subsystem-match=input)",
         )
     return Finding(name, Status.OK, f"{len(events)} input device(s) readable")
+
+
+def check_game_only(config: Config, host: Host) -> Finding:
+    """SSH, Wi-Fi and Bluetooth left on a device that is only a game (a warning: they
+    cost boot time and battery and open it to the network)."""
+    name = "ssh and radios"
+    if config.display not in (Display.KMSDRM, Display.FRAMEBUFFER):
+        return Finding(name, Status.SKIP, "a desktop's own business")
+    state = remote(host.sysfs, host.proc_net)
+    still_on = state.still_on()
+    if still_on:
+        return Finding(
+            name,
+            Status.WARN,
+            f"{state.describe()}: {' and '.join(still_on)} still on",
+            "if the device is only a game, from the game's checkout: "
+            "sudo deploy/install.sh --keep-config --appliance",
+        )
+    return Finding(name, Status.OK, state.describe())
 
 
 def check_serial_port(key: str, port: str, host: Host) -> Finding:

@@ -42,7 +42,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from deploy.vm.hostpkg import MissingTools, require_commands
-from deploy.vm.recipe import KERNEL_CMDLINE, CachedImage, Suite, cached_image
+from deploy.vm.recipe import DEFAULT_SUITE, KERNEL_CMDLINE, CachedImage, Suite, cached_image
 from device.hardware.profiles import PROFILES, ProfileName
 
 
@@ -157,7 +157,7 @@ def add_boot_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--profile", type=ProfileName, choices=tuple(ProfileName), default=ProfileName.HATMINI
     )
-    parser.add_argument("--suite", type=Suite, choices=tuple(Suite), default=Suite.BOOKWORM)
+    parser.add_argument("--suite", type=Suite, choices=tuple(Suite), default=DEFAULT_SUITE)
     parser.add_argument(
         "--card", type=Path, help="boot this card image (default: a fresh copy of the built one)"
     )

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from deploy.vm.recipe import DEFAULT_SUITE, Suite, cache_root, cached_image
+from deploy.vm.machine import DEFAULT_SUITE
+from deploy.vm.recipe import Suite, cache_root, cached_image
 from engine.arguments import OneLineParser
 
 DESCRIPTION = (

@@ -43,6 +43,7 @@ from deploy.vm.frames import Frame, FrameError
 from deploy.vm.hostpkg import MissingTools, require_commands
 from deploy.vm.image import BUILD_COMMANDS, BuildError, ensure_arm64_binfmt, main_build
 from deploy.vm.machine import (
+    DEFAULT_SUITE,
     PANEL_DRIVER,
     PANEL_ID,
     MachineFiles,
@@ -53,7 +54,7 @@ from deploy.vm.machine import (
     start,
 )
 from deploy.vm.qmp import QmpClient, QmpError
-from deploy.vm.recipe import DATA_LABEL, DEFAULT_SUITE, CachedImage, Suite, cached_image
+from deploy.vm.recipe import DATA_LABEL, CachedImage, Suite, cached_image
 from deploy.vm.report import Idle, Report
 from deploy.vm.sample import bench
 from device.hardware.profiles import ProfileName

@@ -42,7 +42,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from deploy.vm.hostpkg import MissingTools, require_commands
-from deploy.vm.recipe import DEFAULT_SUITE, KERNEL_CMDLINE, CachedImage, Suite, cached_image
+from deploy.vm.recipe import KERNEL_CMDLINE, CachedImage, Suite, cached_image
 from device.hardware.profiles import PROFILES, ProfileName
 
 
@@ -64,6 +64,8 @@ QEMU_NICENESS = 5
 """Below interactive work, level with other long jobs on a shared host."""
 BOOT_COMMANDS = {"qemu-system-aarch64": "qemu-system-arm"}
 """The host's commands a boot runs, and the Debian package of each."""
+DEFAULT_SUITE = Suite.TRIXIE
+"""The release Raspberry Pi Imager offers first (Bookworm is its "Legacy" choice)."""
 PANEL_DRIVER = "bochs-drm"
 """The stand-in's kernel driver, as the config's ``panel_driver`` names it."""
 

@@ -31,10 +31,6 @@ class Suite(StrEnum):
     TRIXIE = "trixie"
 
 
-DEFAULT_SUITE = Suite.TRIXIE
-"""The release Raspberry Pi Imager offers first (Bookworm is its "Legacy" choice)."""
-
-
 PACKAGES = (
     "systemd",
     "systemd-sysv",

@@ -72,7 +72,7 @@ def vm_speed(moments: Sequence[Moment]) -> dict[str, object]:
 
 def on_zero2w(emulated_s: float, speed: dict[str, object]) -> list[float]:
     """The bracket, in seconds on a Zero 2 W, of ``emulated_s`` seconds in the guest."""
-    fastest, slowest = speed["slowdown_min"], speed["slowdown_max"]
+    fastest, slowest = speed.get("slowdown_min"), speed.get("slowdown_max")
     if not isinstance(fastest, float) or not isinstance(slowest, float):
         return []
     low, high = ZERO2W_VS_HOST

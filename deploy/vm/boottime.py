@@ -16,6 +16,8 @@ from pathlib import Path
 from deploy.vm.console import SerialConsole
 
 SAMPLES = 3
+BOOT_END_WAIT_S = 600
+"""How long systemd may take, after the title, to finish starting the rest of the boot."""
 UNIT = "satellites.service"
 CHAIN_OF = (UNIT, "systemd-user-sessions.service", "network-online.target")
 """The game's unit, and what it no longer waits for: the user sessions (which on
@@ -31,16 +33,13 @@ class GuestClock:
 
     @classmethod
     def read(cls, console: SerialConsole) -> GuestClock:
-        best: GuestClock | None = None
+        readings = []
         for _ in range(SAMPLES):
             asked = time.monotonic()
             uptime = float(console.check("cat /proc/uptime").split()[0])
             answered = time.monotonic()
-            reading = cls((asked + answered) / 2 - uptime, (answered - asked) / 2)
-            if best is None or reading.error_s < best.error_s:
-                best = reading
-        assert best is not None
-        return best
+            readings.append(cls((asked + answered) / 2 - uptime, (answered - asked) / 2))
+        return min(readings, key=lambda reading: reading.error_s)
 
     def since_kernel_start(self, host_moment: float) -> float:
         return round(host_moment - self.offset_s, 1)
@@ -61,12 +60,16 @@ def active_at_s(console: SerialConsole, unit: str) -> float | None:
 
 
 def keep_critical_chain(console: SerialConsole, path: Path) -> dict[str, float | None]:
-    """systemd's account of the boot in ``path``: the time it took, the critical chain
-    of the game's unit and of what it used to wait for; and when each became active."""
+    """systemd's account of the boot in ``path`` once the boot has finished: the time it
+    took, the critical chain of the game's unit and of what it used to wait for; and
+    when each became active, and when the boot finished."""
     text = console.run(
-        "systemd-analyze time; "
+        f"timeout {BOOT_END_WAIT_S} systemctl is-system-running --wait; systemd-analyze time; "
         + "; ".join(f"systemd-analyze critical-chain --no-pager {unit}" for unit in CHAIN_OF),
-        timeout_s=600,
+        timeout_s=BOOT_END_WAIT_S + 300,
     ).output
     path.write_text(text, encoding="utf-8")
-    return {unit: active_at_s(console, unit) for unit in CHAIN_OF}
+    chain = {unit: active_at_s(console, unit) for unit in CHAIN_OF}
+    finished = console.check("systemctl show -p FinishTimestampMonotonic --value").strip()
+    chain["boot finished"] = int(finished or 0) / 1e6 or None
+    return chain

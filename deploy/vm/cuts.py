@@ -11,6 +11,7 @@ loading the kernel itself, would not show) and the saved game kept.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deploy.vm.machine import PanelLayout
@@ -20,6 +21,14 @@ if TYPE_CHECKING:
 
 CUT_WINDOW_S = (0.0, 3.0)
 """How long after the command returned the power is cut, drawn uniformly."""
+DEPLOY_DIR = Path(__file__).resolve().parents[1]
+
+
+def config_txt_after_install(original: str, profile: str) -> str:
+    """``config.txt`` as the installer leaves a card's first one: as it was, then the
+    profile's lines between the game's two markers."""
+    block = (DEPLOY_DIR / f"boot-{profile}.txt").read_text(encoding="utf-8")
+    return f"{original}# >>> satellites >>>\n{block}# <<< satellites <<<\n"
 
 
 def cut_soon_after(run: FirstBoot, machine: Machine, what: str) -> Machine:

@@ -264,14 +264,9 @@ class FirstBoot:
     def boot_files_whole(self, machine: Machine) -> bool:
         """config.txt holds the profile's block once and the rest as it was; cmdline.txt is
         as it was (a torn write leaves the firmware a file it cannot boot from)."""
-        block = (SOURCE_DIR / f"deploy/boot-{self.profile}.txt").read_text(encoding="utf-8")
         config, cmdline = (machine.console.check(f"cat {path}") for path in BOOT_FILES)
-        expected_config = (
-            self.boot_files[BOOT_FILES[0]]
-            + "# >>> satellites >>>\n"
-            + block
-            + "# <<< satellites <<<\n"
-        )
+        original = self.boot_files[BOOT_FILES[0]]
+        expected_config = cuts.config_txt_after_install(original, self.profile)
         whole = True
         for path, now, expected in (
             (BOOT_FILES[0], config, expected_config),

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from deploy.config import load_config
+from deploy.vm.cuts import config_txt_after_install
 from device.hardware.profiles import PROFILES
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
@@ -440,3 +441,13 @@ def test_only_a_game_turns_off_ssh_the_radios_and_cloud_init_at_boot(tmp_path: P
 def test_without_the_appliance_option_ssh_and_the_radios_are_left_alone(root: Path) -> None:
     plan = (root / "install-plan.txt").read_text()
     assert "ssh" not in plan and not (root / "etc/cloud/cloud-init.disabled").exists()
+
+
+def test_the_virtual_cards_check_after_a_power_cut_expects_what_the_installer_writes(
+    tmp_path: Path,
+) -> None:
+    boot = tmp_path / "boot/firmware/config.txt"
+    boot.parent.mkdir(parents=True)
+    boot.write_text(ORIGINAL_BOOT_CONFIG)
+    install(tmp_path, "--profile", "hatmini")
+    assert boot.read_text() == config_txt_after_install(ORIGINAL_BOOT_CONFIG, "hatmini")

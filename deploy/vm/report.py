@@ -33,12 +33,15 @@ class Report:
     """From the kernel's start to the title on the panel."""
     process_start_to_first_frame_s: float | None = None
     process_start_to_title_s: float | None = None
+    restart_to_splash_s: float | None = None
+    restart_to_title_s: float | None = None
+    """The game's own start: the service restarted once the boot is over (``restart``)."""
     boot_chain_s: dict[str, float | None] = field(default_factory=dict)
     """When the game's unit started, and when what it no longer waits for (the user
     sessions, the network) was reached, in seconds from the kernel's start; systemd's
     critical chains are in critical-chain.txt."""
     zero2w_estimate_s: dict[str, list[float]] = field(default_factory=dict)
-    """The process start to the splash and to the title on a Zero 2 W, as a bracket
+    """The game's own start to the splash and to the title on a Zero 2 W, as a bracket
     (``calibration``): the emulated seconds over the VM's slowdown, times the Zero 2 W's."""
     install_s: float | None = None
     compiled_engine: bool | None = None

@@ -15,7 +15,6 @@ import os
 import pwd
 import subprocess
 import sys
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -25,11 +24,11 @@ from types import ModuleType
 from deploy.config import Config, Display
 from deploy.crash import last_crash
 from deploy.game_only import PROC_NET, SYSFS, remote
+from deploy.save_folder import VOLATILE_FILESYSTEMS, filesystem_type, write_and_sync
 
 SERVICE = "satellites"
 PROBE_SECONDS = 30
 """How long the screen may take to show its first frame before the doctor gives up."""
-VOLATILE_FILESYSTEMS = frozenset({"overlay", "tmpfs", "ramfs"})
 # First four bytes of TrueType and OpenType font files.
 FONT_MAGICS = (b"\x00\x01\x00\x00", b"true", b"OTTO")
 
@@ -292,31 +291,6 @@ def check_save_dir(config: Config, host: Host) -> Finding:
             '"Saves on a read-only card")',
         )
     return Finding(name, Status.OK, f"{folder} is writable ({fstype or 'unknown'} file system)")
-
-
-def write_and_sync(folder: Path) -> None:
-    with tempfile.NamedTemporaryFile(dir=folder, prefix=".doctor-") as probe:
-        probe.write(b"satellites")
-        probe.flush()
-        os.fsync(probe.fileno())
-
-
-def filesystem_type(path: Path, mounts: Path) -> str:
-    """The type of the file system that holds path: the longest matching mount point."""
-    try:
-        lines = mounts.read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return ""
-    resolved = path.resolve()
-    best, best_type = -1, ""
-    for line in lines:
-        parts = line.split()
-        if len(parts) < 3:
-            continue
-        point = Path(parts[1].replace("\\040", " "))
-        if (resolved == point or point in resolved.parents) and len(point.parts) > best:
-            best, best_type = len(point.parts), parts[2]
-    return best_type
 
 
 def check_font(host: Host) -> Finding:

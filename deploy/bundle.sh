@@ -4,11 +4,14 @@
 # machine with Python 3, pip and OpenSSL 3 (and a network); the device then needs none:
 #
 #   deploy/bundle.sh --key bundle-key.pem      # for a Raspberry Pi: aarch64, CPython 3.11, 3.13
-#   sudo deploy/update.sh --bundle satellites-bundle.tar.gz      # on the device
+#   sudo satellites-update /media/usb/satellites-bundle-0.2.0.tar      # on the device
 #
 # --key FILE             the private key that signs the bundle (required; it never goes
 #                        on the device: see "Signed bundles" in deploy/README.md)
-# --out FILE             where to write the bundle (default satellites-bundle.tar.gz)
+# --out FILE             where to write the bundle (default satellites-bundle-VERSION.tar,
+#                        the version being pyproject.toml's)
+# --new-key FILE         hand the devices this public key for later bundles (a key rotation:
+#                        signed with --key, the key the devices have now)
 # --platform TAG         wheel platform (default manylinux2014_aarch64); "native" takes
 #                        this machine's own platform and Python
 # --python-version LIST  CPython versions of the devices, separated by commas (default
@@ -20,18 +23,19 @@
 #                        installs instead of the pure one; repeat it for each Python
 set -euo pipefail
 
-usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { echo "bundle.sh: $*" >&2; exit 2; }
 
 deploy_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source_dir="$(dirname "$deploy_dir")"
-out="satellites-bundle.tar.gz" platform="manylinux2014_aarch64" python_versions="311,313"
+out="" new_key="" platform="manylinux2014_aarch64" python_versions="311,313"
 key="" from="" compiled=()
 
 while [ $# -gt 0 ]; do
     case "$1" in
         --key) key="$2"; shift 2 ;;
         --out) out="$2"; shift 2 ;;
+        --new-key) new_key="$2"; shift 2 ;;
         --platform) platform="$2"; shift 2 ;;
         --python-version) python_versions="$2"; shift 2 ;;
         --wheels) from="$2"; shift 2 ;;
@@ -49,7 +53,7 @@ openssl pkey -in "$key" -noout 2>/dev/null || die "$key is not a private key Ope
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-wheels="$work/satellites-bundle/wheels"
+wheels="$work/wheels"
 mkdir -p "$wheels"
 
 if [ -n "$from" ]; then
@@ -98,12 +102,8 @@ for wheel in "$wheels"/*.whl; do
 done | sort | awk '$1 == project { line = line " " $2; next }
                    { if (line != "") print line; project = $1; line = $0 }
                    END { if (line != "") print line }' > "$wheels/requirements.txt"
-# The manifest lists every file of the bundle; the signature covers the manifest.
-(cd "$work" && find satellites-bundle -type f -print0 | sort -z | xargs -0 sha256sum) \
-    > "$work/SHA256SUMS"
-mv "$work/SHA256SUMS" "$work/satellites-bundle/SHA256SUMS"
-openssl pkeyutl -sign -rawin -inkey "$key" -in "$work/satellites-bundle/SHA256SUMS" \
-    -out "$work/satellites-bundle/SHA256SUMS.sig"
-tar -C "$work" -czf "$out" satellites-bundle
-echo "==> $out, signed with $key:"
-tar -tzf "$out" | sed -n 's|^satellites-bundle/wheels/\(..*\.whl\)|    \1|p'
+# The signed manifest (the version, every file's size and SHA-256) first, then the files:
+# deploy/bundle_file.py describes the format.
+echo "==> the bundle, signed with $key:"
+PYTHONPATH="$source_dir" python3 -m deploy.bundle_file "$wheels" --key "$key" \
+    ${out:+--out "$out"} ${new_key:+--new-key "$new_key"} || exit 2

@@ -25,6 +25,7 @@ from deploy.config import Config, Display
 from deploy.crash import last_crash
 from deploy.game_only import PROC_NET, SYSFS, remote
 from deploy.save_folder import VOLATILE_FILESYSTEMS, filesystem_type, write_and_sync
+from device.version import installed_version
 
 SERVICE = "satellites"
 PROBE_SECONDS = 30
@@ -143,6 +144,7 @@ class Host:
     can_read: Callable[[Path], bool] = _can_read
     import_engine: Callable[[], ModuleType] = lambda: importlib.import_module("engine")
     probe_display: Callable[[Path], str] = run_probe
+    game_version: Callable[[], str | None] = installed_version
 
 
 def check_display(config: Config, host: Host, config_path: Path | None = None) -> Finding:
@@ -348,3 +350,11 @@ def check_engine(host: Host) -> Finding:
         "in deploy/README.md); on a board with 1 GB of memory or more, sudo "
         "deploy/update.sh compiles it on the device (the install log says why a build failed)",
     )
+
+
+def check_version(host: Host) -> Finding:
+    """The installed game's version: what About shows, and what an update must exceed."""
+    version = host.game_version()
+    if version is None:
+        return Finding("version", Status.SKIP, "the game is not installed (run from a checkout)")
+    return Finding("version", Status.OK, f"satellites {version} installed")

@@ -47,29 +47,12 @@ HDMI screens through kmsdrm, which falls back to the framebuffer when it fails.
 """
 SAFE_PATH = re.compile(r"/[A-Za-z0-9._+@:/-]*")
 """Paths written into systemd units and udev rules: no spaces, quotes or specials."""
-SYSTEM_FOLDERS = frozenset(
-    Path(p)
-    for p in (
-        "/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/media", "/mnt", "/opt",
-        "/proc", "/root", "/run", "/sbin", "/srv", "/sys", "/tmp", "/usr", "/var",
-        "/var/lib", "/var/cache", "/var/log", "/var/tmp", "/var/spool", "/usr/local",
-    )
-)  # fmt: skip
-"""Never a save folder: the installer would chmod it and uninstall --purge would remove it."""
-NO_SAVES_UNDER = tuple(
-    Path(p)
-    for p in (
-        "/bin", "/boot", "/dev", "/etc", "/lib", "/lib64", "/proc", "/run", "/sbin", "/sys",
-        "/usr", "/opt/satellites", "/var/backups", "/var/cache", "/var/lib/apt",
-        "/var/lib/dpkg", "/var/lib/systemd", "/var/log", "/var/mail", "/var/run", "/var/spool",
-    )
-)  # fmt: skip
-"""System folders: a save folder in one is refused wherever the config is read."""
-TEMPORARY_FOLDERS = (Path("/tmp"), Path("/var/tmp"))
-"""Private to each start of the service (PrivateTmp=): saves would vanish at each restart.
-(/run and /dev/shm, emptied at each boot, are system folders above.)"""
-HOME_FOLDERS = (Path("/home"), Path("/root"))
-"""Hidden from the service (ProtectHome=): saves would be off."""
+SAVE_FOLDERS = (DEFAULT_SAVE_DIR,)
+"""The save folder is one of these or a folder in one: the game's state folder
+(/var/lib/satellites, the home of its user), where the installer mounts the data
+partition. Anything else is refused wherever the config is read: the installer
+would chown it to the game's user, and the service's sandbox lets the game write
+only there (ProtectSystem=strict, ProtectHome=, PrivateTmp=)."""
 DRIVER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 """A kernel driver's name as sysfs shows it."""
 NETWORK_URLS = ("socket://", "rfc2217://", "listen://")
@@ -169,32 +152,11 @@ def _validate_save_dir(folder: Path, source: str) -> None:
             f"{source}: save_dir {text!r} must be a plain path: letters, digits and . _ - + @ :, "
             "no spaces, no .. and no trailing /"
         )
-    if folder in SYSTEM_FOLDERS or folder.parent == Path("/home"):
+    if not any(folder.is_relative_to(allowed) for allowed in SAVE_FOLDERS):
         raise ConfigError(
-            f"{source}: save_dir {text} is a system or home folder; use a folder of its own "
-            f"such as {DEFAULT_SAVE_DIR}"
+            f"{source}: save_dir {text} is not a save folder the game may use: "
+            f"use {' or '.join(map(str, SAVE_FOLDERS))}, or a folder in it"
         )
-    if any(folder.is_relative_to(system) for system in NO_SAVES_UNDER):
-        raise ConfigError(
-            f"{source}: save_dir {text} lies in a system folder; use one such as {DEFAULT_SAVE_DIR}"
-        )
-
-
-def check_save_dir_placement(folder: Path, source: str = "settings") -> None:
-    """The installer's stricter test of a save folder it is about to create and chown:
-    never in a temporary, home or system folder, nor in a hidden one.
-
-    A config already on the device is still loaded with such a folder (the game starts
-    with saves off and the doctor says why); the installer refuses to write one.
-    """
-    text = str(folder)
-    places = (("a temporary", TEMPORARY_FOLDERS), ("a home", HOME_FOLDERS))
-    for kind, roots in places:
-        if any(folder.is_relative_to(root) for root in roots):
-            raise ConfigError(
-                f"{source}: save_dir {text} lies in {kind} folder, which the game's service "
-                f"cannot keep; use one such as {DEFAULT_SAVE_DIR}"
-            )
     if any(part.startswith(".") for part in folder.parts):
         raise ConfigError(
             f"{source}: save_dir {text} is or lies in a hidden folder; use one such as "
@@ -284,9 +246,7 @@ def _config_from_arguments(args: argparse.Namespace) -> Config:
     profile = chosen.get("profile", Config.profile)
     if "display" not in chosen and profile in PROFILES:
         chosen["display"] = default_display(profile)
-    config = config_from_mapping(chosen, "settings")
-    check_save_dir_placement(config.save_dir)
-    return config
+    return config_from_mapping(chosen, "settings")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -304,8 +264,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.path.write_text(render_config(config), encoding="utf-8")
             return 0
         config = load_config(args.path)
-        if args.command == "check":
-            check_save_dir_placement(config.save_dir, str(args.path))
     except ConfigError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

@@ -26,6 +26,7 @@ from deploy.checks import (
     check_last_crash,
     check_save_dir,
     check_serial_port,
+    check_version,
 )
 from deploy.config import DEFAULT_PATH, Config, ConfigError, Display, load_config
 
@@ -68,7 +69,7 @@ def read_config(path: Path, explicit: bool, host: Host) -> tuple[Config | None, 
 
 def run_checks(path: Path, explicit: bool, host: Host) -> list[Finding]:
     config, finding = read_config(path, explicit, host)
-    findings = [finding]
+    findings = [finding, check_version(host)]
     if config is not None:
         findings += [
             check_display(config, host, path if path.exists() else None),

@@ -17,7 +17,7 @@ usage: install.sh --profile NAME [options]
   --buttons-usb-id V:P    USB vendor:product of that controller, or several separated by
                           commas (default 2e8a:000a,2e8a:0009: a Pico or a Pico 2)
   --link-port PORT        link cable serial port or pyserial URL
-  --save-dir DIR          save folder, on the data partition (default /var/lib/satellites)
+  --save-dir DIR          save folder: /var/lib/satellites (the default) or a folder in it
   --language en|es        (default en)
   --display NAME          framebuffer or kmsdrm (default: framebuffer for the SPI panels,
                           kmsdrm for HDMI)
@@ -28,7 +28,8 @@ usage: install.sh --profile NAME [options]
                           (a systemd mount unit, which the read-only overlay leaves writable)
   --wheel FILE            install this built wheel instead of the checkout
   --offline DIR           no network: wheels only from DIR, no apt-get (update.sh --bundle)
-  --bundle-key FILE       the public key update bundles must be signed with (update.sh --bundle)
+  --bundle-key FILE       the public key update bundles must be signed with (a device's first
+                          install; later keys come with satellites-update)
   --no-compile            install the pure-Python engine without trying mypyc
   --keep-config           keep an existing /etc/satellites/config.toml (update)
   --skip-pip              create the virtual environment (without pip), install nothing
@@ -250,7 +251,7 @@ restore_overlay_option() {
     [ -f "$cmdline" ] || return 0
     if grep -q 'overlayroot=tmpfs:recurse=0' "$cmdline"; then
         step "overlay option back to raspi-config's form in $cmdline"
-        sed -i 's/overlayroot=tmpfs:recurse=0/overlayroot=tmpfs/' "$cmdline"
+        deploy_python deploy.boot_files replace "$cmdline" overlayroot=tmpfs:recurse=0 overlayroot=tmpfs
     fi
 }
 
@@ -410,16 +411,34 @@ install_power_rule() {
     install -m 0644 "$deploy_dir/50-satellites-power.rules" "$root/etc/polkit-1/rules.d/"
 }
 
-# Update bundles (update.sh --bundle) must be signed with the private half of this key.
+# Update bundles (satellites-update) must be signed with the private half of this key.
+# It is taken on a device that has none; a device's key changes only through the key
+# itself (a rotation bundle) or the owner's satellites-update --replace-key.
+trusted_key="$root/etc/satellites/bundle-key.pem"
+
 check_bundle_key() {
-    [ -z "$bundle_key" ] || openssl pkey -pubin -in "$bundle_key" -noout 2>/dev/null ||
+    [ -n "$bundle_key" ] || return 0
+    openssl pkey -pubin -in "$bundle_key" -noout 2>/dev/null ||
         die "--bundle-key $bundle_key: not a public key (make one as deploy/README.md shows)"
+    if [ -f "$trusted_key" ] && ! cmp -s <(openssl pkey -pubin -in "$bundle_key" -outform DER) \
+        <(openssl pkey -pubin -in "$trusted_key" -outform DER 2>/dev/null); then
+        die "--bundle-key: this device already has its key for bundles ($trusted_key);" \
+            "a new one comes in a bundle signed by it, or from sudo satellites-update --replace-key FILE"
+    fi
 }
 
 install_bundle_key() {
-    [ -n "$bundle_key" ] || return 0
+    if [ -z "$bundle_key" ] || [ -f "$trusted_key" ]; then
+        return 0
+    fi
     step "update bundles must be signed by the key of $bundle_key"
-    install -D -m 0644 "$bundle_key" "$root/etc/satellites/bundle-key.pem"
+    install -D -m 0644 "$bundle_key" "$trusted_key"
+}
+
+# The device's own checker of update bundles, on root's path (sudo satellites-update).
+link_update_command() {
+    install -d "$root/usr/local/sbin"
+    ln -sfn /opt/satellites/venv/bin/satellites-update "$root/usr/local/sbin/satellites-update"
 }
 
 install_panel_firmware() {
@@ -429,7 +448,8 @@ install_panel_firmware() {
     deploy_python deploy.panel_firmware "$commands" "$root/lib/firmware/satellites-$profile.bin"
 }
 
-# Replace the block between the markers (or append it) in config.txt.
+# Replace the block between the markers (or append it) in config.txt, safely against a
+# power cut (deploy/boot_files.py: the old file kept as config.txt.bak).
 install_boot_config() {
     [ "$boot_config" -eq 1 ] || return 0
     local boot="$root/boot/firmware/config.txt"
@@ -439,16 +459,7 @@ install_boot_config() {
         install -d "$(dirname "$boot")"
         : > "$boot"
     fi
-    local kept
-    kept="$(mktemp)"
-    sed '/^# >>> satellites >>>$/,/^# <<< satellites <<<$/d' "$boot" > "$kept"
-    {
-        cat "$kept"
-        echo "# >>> satellites >>>"
-        cat "$deploy_dir/boot-$profile.txt"
-        echo "# <<< satellites <<<"
-    } > "$boot"
-    rm -f "$kept"
+    deploy_python deploy.boot_files set-block "$boot" "$deploy_dir/boot-$profile.txt"
 }
 
 # A device that is only a game: nobody logs in over the network, no radio is on (boot
@@ -485,8 +496,11 @@ install_unit
 install_udev_rule
 install_power_rule
 install_bundle_key
+link_update_command
 install_panel_firmware
 install_boot_config
 restore_overlay_option
 make_game_only
+# Everything on the card before the installer says it is done: power may be cut next.
+system sync
 step "done: reboot to start the game (sudo reboot); check with satellites-doctor"

@@ -40,6 +40,7 @@ from drivers.keyboard import keymap_for
 from drivers.link.ports import link_ports
 from drivers.outputs import SYSFS
 from drivers.power import HwmonSupply, LogindPower, find_backlight
+from engine.rules import STANDARD, Rules
 
 if TYPE_CHECKING:
     from drivers.serial_buttons.protocol import ButtonChange
@@ -97,13 +98,15 @@ def device_waiter(config: Config, sysfs: Path, dev_input: Path) -> FdWaiter | No
     return FdWaiter(open_key_devices(dev_input, sysfs))
 
 
-def cable_connector(port: str, role: Role, store: LinkGameStore, colour: int) -> LinkConnector:
+def cable_connector(
+    port: str, role: Role, store: LinkGameStore, colour: int, rules: Rules = STANDARD
+) -> LinkConnector:
     """The link cable's connector, loaded when a linked game is first set up (the
     title does not need it, and loading it costs start time)."""
     from device.link.connector import CableConnector
     from drivers.link.transport import open_transport
 
-    return CableConnector(port, role, store, colour, open_transport)
+    return CableConnector(port, role, store, colour, open_transport, rules)
 
 
 def start_buttons(port: str, waiter: Waiter | None) -> ButtonReader:

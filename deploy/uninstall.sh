@@ -74,11 +74,11 @@ rm -f "$root/etc/udev/rules.d/99-satellites.rules" "$root/etc/udev/rules.d/98-sa
 system udevadm control --reload-rules
 boot="$root/boot/firmware/config.txt"
 if [ -f "$boot" ]; then
-    sed -i '/^# >>> satellites >>>$/,/^# <<< satellites <<<$/d' "$boot"
+    deploy_python deploy.boot_files remove-block "$boot"
 fi
 
 echo "==> removing the game (/opt/satellites)"
-rm -rf "$root/opt/satellites"
+rm -rf "$root/opt/satellites" "$root/usr/local/sbin/satellites-update"
 
 if [ "$purge" -eq 1 ]; then
     echo "==> purging the saves, the config and the user"

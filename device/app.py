@@ -43,6 +43,7 @@ from device.screens.supply_warning import SupplyWarning
 from device.screens.title_screen import TitleScreen
 from device.screens.tutorial_screens import start_tutorial
 from engine.position import Position
+from engine.rules import STANDARD, Rules
 
 MAX_WAIT_MS = 1000
 """The loop sleeps at most this long, even when nothing is due."""
@@ -168,11 +169,11 @@ class App:
         self, game: Game, link: LinkSession | None = None, journal: Journal | None = None
     ) -> None:
         """Play ``game``: in ``journal`` when it is resumed, else in a new journal (the
-        game in progress is given up for it)."""
+        game in progress is given up for it; for a linked game, at its first move)."""
         self._close_match()
         players = Players(self.thinker, self.hint_thinker, lambda: self.settings.think_ms)
         if journal is None:
-            journal = self.saves.begin(game, link_info(game))
+            journal = self.saves.begin(game, link_info(game), pending=link is not None)
         self.saves.started(journal)
         match = Match(
             game,
@@ -202,11 +203,13 @@ class App:
         self._close_match()
         start_tutorial(self)
 
-    def link_connector(self, port: str, role: Role, colour: int) -> LinkConnector | None:
+    def link_connector(
+        self, port: str, role: Role, colour: int, rules: Rules = STANDARD
+    ) -> LinkConnector | None:
         if self.link_cable is not None and port:
             names = (self.ui.t("player.you"), self.ui.t("player.link"))
             store = LinkJournal(self.saves, port, role, names, self.today())
-            return self.link_cable(port, role, store, colour)
+            return self.link_cable(port, role, store, colour, rules)
         return self.link
 
     def _close_match(self) -> None:
@@ -214,6 +217,8 @@ class App:
         self._ended = None
         if match is not None:
             match.close()
+            if match.game.ply == 0:  # a linked game left before its first move gives up nothing
+                self.saves.withdraw()
 
     def new_seed(self) -> int:
         return self._rng.randrange(1, 2**31)
@@ -266,6 +271,10 @@ class App:
             self.speaker.play(effect, self.settings.volume / 100)
 
     def _move_played(self, before: Position, move: int, after: Position) -> None:
+        """A move is stored and on the board: the first of a linked game gives up the game
+        that was in progress (see ``SaveFolder.started``)."""
+        if self.saves.journal is not None:
+            self.saves.started(self.saves.journal)
         self.play(move_effect(before, move, after))
 
     def show_message(self, words: str) -> None:
@@ -342,6 +351,12 @@ class App:
         self.lighting.tick(now, self._on_title())
         if self.supply_warning.check(now):
             self.dirty = True
+
+    def on_wall_clock(self) -> bool:
+        """Whether the app waits for something that runs in real time: a link cable, open
+        or being opened (a headless run's clock then keeps pace with the wall clock)."""
+        linked = self.match is not None and self.match.link is not None
+        return linked or any(screen.on_wall_clock for screen in self.screens)
 
     def _on_title(self) -> bool:
         return len(self.screens) == 1 and isinstance(self.screens[0], TitleScreen)

@@ -16,10 +16,14 @@ from typing import Any, NoReturn
 
 from engine.notation import parse_position
 from engine.position import Position
+from engine.rules import RULE_SETS, STANDARD, Rules
 from engine.text import shown, whole_number
 
 _NUMBER_CHARACTERS = 32
-POSITION_HELP = "a position: one argument in quotes, or its four fields as four arguments"
+POSITION_HELP = (
+    "a position: one argument in quotes (five fields, or the four written before "
+    "the stall ruling), or its five fields as five arguments"
+)
 
 
 class UsageError(Exception):
@@ -113,17 +117,32 @@ def _with_range(about: str, low: float, high: float) -> str:
     return f"{about} ({bounds})" if about else bounds
 
 
+def add_rules_option(parser: argparse.ArgumentParser, about: str) -> None:
+    """``--rules NAME``: the rule set a command plays under (default standard)."""
+    names = ", ".join(rules.name for rules in RULE_SETS)
+    parser.add_argument(
+        "--rules",
+        default=STANDARD.name,
+        metavar="NAME",
+        help=f"{about}: {names}, or an id such as {STANDARD.id} (default {STANDARD.name})",
+    )
+
+
 def position_parser(command: str, summary: str, more: str = "") -> CommandParser:
-    """A command that takes a POSITION (one or four arguments), then ``more``."""
-    parser = CommandParser(command, summary, f"%(prog)s POSITION{more}")
+    """A command that takes ``--rules`` and a POSITION (one or five arguments),
+    then ``more``."""
+    parser = CommandParser(command, summary, f"%(prog)s [--rules NAME] POSITION{more}")
+    add_rules_option(parser, "the rules the position is played under")
     parser.add_argument("words", nargs="+", metavar="POSITION", help=POSITION_HELP)
     return parser
 
 
-def take_position(words: list[str]) -> tuple[Position, list[str]]:
-    """The position at the front of ``words`` (quoted, or as four fields), and the rest."""
+def take_position(words: list[str], rules: Rules = STANDARD) -> tuple[Position, list[str]]:
+    """The position at the front of ``words`` (quoted, or as five fields), and the
+    rest.  Four unquoted fields are not taken for a position written before the
+    stall ruling: the word after them would be ambiguous."""
     if " " in words[0]:
-        return parse_position(words[0]), words[1:]
-    if len(words) < 4:
-        raise UsageError("a POSITION has four fields: BOARD SIDE GRACE QUIET")
-    return parse_position(" ".join(words[:4])), words[4:]
+        return parse_position(words[0], rules), words[1:]
+    if len(words) < 5:
+        raise UsageError("a POSITION has five fields: BOARD SIDE GRACE QUIET CLOSED")
+    return parse_position(" ".join(words[:5]), rules), words[5:]

@@ -19,6 +19,7 @@ from engine.arguments import (
     POSITION_HELP,
     CommandParser,
     UsageError,
+    add_rules_option,
     position_parser,
     take_position,
     whole_number_in,
@@ -36,6 +37,7 @@ from engine.pieces import COLOUR_NAMES, NOBODY
 from engine.playout import greedy_move, random_move
 from engine.position import END_REASON_NAMES, NOT_OVER, Position
 from engine.record import GameRecord, format_record
+from engine.rules import Rules, rules_named
 from engine.scoring import Score, score
 from engine.start import starting_position
 from engine.text import one_line, shown
@@ -91,12 +93,12 @@ def overview() -> str:
         else:
             lines += synopsis
         lines += [" " * SUMMARY_COLUMN + line for line in summary]
-    lines.append(f"A POSITION is {POSITION_HELP.removeprefix('a position: ')}.")
+    lines += textwrap.wrap(f"A POSITION is {POSITION_HELP.removeprefix('a position: ')}.", 78)
     return "\n".join(lines)
 
 
-def only_position(words: list[str]) -> Position:
-    position, rest = take_position(words)
+def only_position(words: list[str], rules: Rules) -> Position:
+    position, rest = take_position(words, rules)
     if rest:
         raise UsageError(f"unexpected argument {shown(rest[0])}")
     return position
@@ -104,13 +106,14 @@ def only_position(words: list[str]) -> Position:
 
 def start_parser() -> CommandParser:
     parser = CommandParser("start", "the start position drawn for SEED")
+    add_rules_option(parser, "the rules of the game it starts")
     parser.add_argument("seed", metavar="SEED", **whole_number_in(0, MAX_SEED, "the seed"))
     return parser
 
 
 def cmd_start(args: list[str]) -> list[str]:
     options = start_parser().parse_args(args)
-    return [format_position(starting_position(options.seed))]
+    return [format_position(starting_position(options.seed, rules_named(options.rules)))]
 
 
 def moves_parser() -> CommandParser:
@@ -118,7 +121,8 @@ def moves_parser() -> CommandParser:
 
 
 def cmd_moves(args: list[str]) -> list[str]:
-    position = only_position(moves_parser().parse_args(args).words)
+    options = moves_parser().parse_args(args)
+    position = only_position(options.words, rules_named(options.rules))
     lines = []
     for move in position.legal_moves():
         position.make(move)
@@ -133,7 +137,8 @@ def perft_parser() -> CommandParser:
 
 
 def cmd_perft(args: list[str]) -> list[str]:
-    position, rest = take_position(perft_parser().parse_args(args).words)
+    options = perft_parser().parse_args(args)
+    position, rest = take_position(options.words, rules_named(options.rules))
     if len(rest) != 1:
         raise UsageError("perft takes a POSITION and a DEPTH")
     depth = ascii_number(rest[0])
@@ -147,7 +152,8 @@ def score_parser() -> CommandParser:
 
 
 def cmd_score(args: list[str]) -> list[str]:
-    position = only_position(score_parser().parse_args(args).words)
+    options = score_parser().parse_args(args)
+    position = only_position(options.words, rules_named(options.rules))
     reason = position.end_reason()
     heading = (
         f"game over: {END_REASON_NAMES[reason]}"
@@ -194,7 +200,8 @@ def play_parser() -> CommandParser:
 
 
 def cmd_play(args: list[str]) -> list[str]:
-    position, moves = take_position(play_parser().parse_args(args).words)
+    options = play_parser().parse_args(args)
+    position, moves = take_position(options.words, rules_named(options.rules))
     for ply, text in enumerate(moves, 1):
         try:
             position.make(parse_move(position, text))
@@ -224,16 +231,18 @@ def selfplay_parser() -> CommandParser:
             help=f"{AGENT_NAMES} (default {default})",
         )
     parser.add_argument("--record", action="store_true", help="print each game's record")
+    add_rules_option(parser, "the rules the games are played under")
     return parser
 
 
 def cmd_selfplay(args: list[str]) -> list[str]:
     options = selfplay_parser().parse_args(args)
+    rules = rules_named(options.rules)
     agents = [AGENTS[options.red], AGENTS[options.blue]]
     lines = []
     for seed in range(options.seed, options.seed + options.games):
-        record = GameRecord.from_seed(seed, red=options.red, blue=options.blue)
-        position = starting_position(seed)
+        record = GameRecord.from_seed(seed, red=options.red, blue=options.blue, rules=rules)
+        position = starting_position(seed, rules)
         rng = random.Random(seed)
         while not position.is_over():
             move = agents[position.side](position, rng)

@@ -25,7 +25,8 @@ from engine.pieces import (
     piece,
     value_of,
 )
-from engine.position import GRACE_MOVES, MAX_GROUP, QUIET_LIMIT, Position
+from engine.position import GRACE_MOVES, MAX_GROUP, Position
+from engine.rules import COUNT_LIMIT, STANDARD, Rules
 from engine.text import shown, whole_number
 
 
@@ -162,36 +163,46 @@ def format_board(position: Position) -> str:
 
 
 def format_position(position: Position) -> str:
+    """The position in RULES.md 8's five fields: BOARD SIDE GRACE QUIET CLOSED."""
     side = COLOUR_LETTERS[position.side]
-    return f"{format_board(position)} {side} {position.grace} {position.quiet}"
+    counts = f"{position.grace} {position.quiet} {position.closed}"
+    return f"{format_board(position)} {side} {counts}"
 
 
-def parse_position(text: str) -> Position:
-    """The position ``text`` writes: BOARD SIDE GRACE QUIET, the board rank 10 first.
+def parse_position(text: str, rules: Rules = STANDARD) -> Position:
+    """The position ``text`` writes: BOARD SIDE GRACE QUIET CLOSED, the board rank
+    10 first, played under ``rules`` (which the text does not carry: RULES.md 8).
 
     >>> board = "/".join(["r1" + "." * 9] + ["." * 10] * 9)
-    >>> position = parse_position(board + " b 0 7")
+    >>> position = parse_position(board + " b 0 7 0")
     >>> format_cell(position.cells_of[RED][0]), position.side == BLUE, position.quiet
     ('a10', True, 7)
-    >>> format_position(position) == board + " b 0 7"
+    >>> format_position(position) == board + " b 0 7 0"
     True
-    >>> parse_position(board + " g 0 0")
+
+    A position of four fields, written before the stall ruling, reads with
+    CLOSED equal to QUIET when every edge is occupied, else 0 (here South is
+    free):
+
+    >>> parse_position(board + " b 0 7").closed
+    0
+    >>> parse_position(board + " g 0 0 0")
     Traceback (most recent call last):
     engine.notation.NotationError: side to move must be 'r' or 'b', not 'g'
     """
     fields = text.split(" ")
-    if len(fields) != 4 or "" in fields:
+    if len(fields) not in (4, 5) or "" in fields:
         raise NotationError(
-            f"a position has 4 fields separated by single spaces (BOARD SIDE GRACE QUIET); "
-            f"got {len([f for f in fields if f])}"
+            f"a position has 5 fields separated by single spaces "
+            f"(BOARD SIDE GRACE QUIET CLOSED); got {len([f for f in fields if f])}"
         )
-    board_text, side_text, grace_text, quiet_text = fields
+    board_text, side_text, grace_text, quiet_text = fields[:4]
     codes = _parse_board(board_text)
     if side_text not in COLOUR_LETTERS:
         raise NotationError(f"side to move must be 'r' or 'b', not {shown(side_text)}")
     grace = _parse_counter("grace", grace_text, GRACE_MOVES)
-    quiet = _parse_counter("quiet-ply count", quiet_text, QUIET_LIMIT)
-    position = Position()
+    quiet = _parse_counter("quiet-ply count", quiet_text, COUNT_LIMIT)
+    position = Position(rules)
     for cell in range(CELLS):
         if codes[cell]:
             position.place(cell, codes[cell])
@@ -199,6 +210,12 @@ def parse_position(text: str) -> Position:
     position.side = COLOUR_LETTERS.index(side_text)
     position.grace = grace
     position.quiet = quiet
+    if len(fields) == 4:
+        position.closed = 0 if position.free_edges() else quiet
+    else:
+        position.closed = _parse_counter("closed-ply count", fields[4], COUNT_LIMIT)
+        if position.closed and position.free_edges():
+            raise NotationError("the closed-ply count must be 0 while an edge is free")
     _check_rules_hold(position)
     return position
 

@@ -16,7 +16,6 @@ board it keeps, incrementally, everything the rules ask about often:
 """
 
 import random
-from dataclasses import dataclass
 from typing import Final
 
 from engine.geometry import (
@@ -57,12 +56,12 @@ from engine.pieces import (
     other,
     piece,
 )
+from engine.rules import COUNT_LIMIT, STANDARD, Rules
 
 MAX_GROUP: Final = 6
 COLONY_SIZE: Final = 3
 GRACE_MOVES: Final = 3
 CONNECTED_TO_END: Final = 23
-QUIET_LIMIT: Final = 100
 ALL_EDGES: Final = 0b1111
 
 # End reasons (0 means the game goes on).
@@ -88,47 +87,6 @@ VARIANT_END_REASON_NAMES: Final = (
 )
 """Every end reason, with those only rule variants have (``Rules``)."""
 
-
-@dataclass(frozen=True)
-class Rules:
-    """The game's adjustable rules.  ``STANDARD`` is RULES.md; the others are
-    variants for measuring the rules themselves (``python -m engine lab``) and
-    never reach a player.
-
-    ``quiet_limit``: plies without a new connection that end the game;
-    ``corners_are_edges``: whether a corner cell counts for its two edges (the
-    reading of RULES.md before the corner ruling of 2026-12-03);
-    ``repetition_limit``: the occurrence of one position that ends the game
-    (0: never); ``blockade_plies``: plies with no edge free after which the game
-    ends as a draw (0: never); ``opening_plies``: plies with no edge free and
-    no connection after which connections open, until the next connection
-    (0: never); ``own_edges``: connections are open for the player to move
-    while an edge holds none of their own satellites (so edges held by one
-    player close connections only for that player).
-    """
-
-    quiet_limit: int = QUIET_LIMIT
-    corners_are_edges: bool = False
-    repetition_limit: int = 0
-    blockade_plies: int = 0
-    opening_plies: int = 0
-    own_edges: bool = False
-
-    def __reduce__(self) -> tuple[type["Rules"], tuple[int, bool, int, int, int, bool]]:
-        """Pickled through the constructor: the compiled class is frozen for good,
-        and the default way of unpickling sets its fields one by one (worker
-        processes of the arena and the lab receive rules)."""
-        return Rules, (
-            self.quiet_limit,
-            self.corners_are_edges,
-            self.repetition_limit,
-            self.blockade_plies,
-            self.opening_plies,
-            self.own_edges,
-        )
-
-
-STANDARD: Final = Rules()
 
 EDGE_INDEXES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(i for i in range(4) if EDGES_OF[c] & (1 << i)) for c in range(CELLS)
@@ -178,7 +136,7 @@ class Position:
     board_key: int
     rules: Rules
     closed: int
-    """Plies since an edge was last free (for the blockade variant)."""
+    """Plies since a ply last ended with an edge free, up to COUNT_LIMIT (RULES.md 6.5)."""
     edge_indexes: tuple[tuple[int, ...], ...]
     history: list[int]
     """The key of the position before each ply made on this object, oldest first
@@ -255,11 +213,13 @@ class Position:
         return code != 0 and self.adjacent[other(colour_of(code))][cell] > 0
 
     def connections_open(self) -> bool:
-        """At least one edge holds no satellite (RULES.md 3), for the player to move."""
+        """Whether the player to move may connect: an edge holds no satellite, or a
+        stall has opened them (RULES.md 3, 6.5)."""
         return self._open_for(self.side)
 
     def _open_for(self, colour: Colour) -> bool:
-        """Whether ``colour`` may connect: an edge is free, or a variant opens them."""
+        """Whether ``colour`` may connect: an edge is free, a stall has opened them
+        (RULES.md 6.5), or a variant opens them."""
         e = self.edge_count
         if e[0] == 0 or e[1] == 0 or e[2] == 0 or e[3] == 0:
             return True
@@ -268,6 +228,19 @@ class Position:
         if opening and self.closed >= opening and self.quiet >= opening:
             return True
         return rules.own_edges and self.edges_held(colour) != ALL_EDGES
+
+    def plies_until_stall_opens(self) -> int | None:
+        """Plies until a stall opens connections (RULES.md 6.5) if nothing connects
+        and every edge stays occupied: 0 once it has opened them; None when an
+        edge is free (they are open anyway) or the rules have no such opening."""
+        opening = self.rules.opening_plies
+        if not opening or self.free_edges():
+            return None
+        return max(0, opening - self.closed, opening - self.quiet)
+
+    def plies_until_no_progress(self) -> int:
+        """Plies without a new connection left before rule 6.4 ends the game."""
+        return max(0, self.rules.quiet_limit - self.quiet)
 
     def edges_held(self, colour: Colour) -> int:
         """Bits (1 North, 2 South, 4 West, 8 East) of the edges holding ``colour``'s satellites."""
@@ -494,7 +467,8 @@ class Position:
         connected = self.connected_count[0] + self.connected_count[1]
         self.quiet = 0 if connected > before else self.quiet + 1
         e = self.edge_count
-        self.closed = 0 if e[0] == 0 or e[1] == 0 or e[2] == 0 or e[3] == 0 else self.closed + 1
+        edge_free = e[0] == 0 or e[1] == 0 or e[2] == 0 or e[3] == 0
+        self.closed = 0 if edge_free else min(self.closed + 1, COUNT_LIMIT)
         self._advance_turn(connected)
 
     def _advance_turn(self, connected: int) -> None:

@@ -2,7 +2,8 @@ r"""Game records: a small, versioned, PGN-like text format.
 
 Example::
 
-    [Format "satellites-record 1"]
+    [Format "satellites-record 2"]
+    [Rules "standard/2"]
     [Seed "1"]
     [Date "2026.11.30"]
     [Red "Ana"]
@@ -10,9 +11,13 @@ Example::
     [Result "1-0"]
     [Termination "23 satellites connected"]
     [Event "Club night \\ round \"2\"\u2028final"]
-    [Start "..r3r4.r3.r3../.... r 0 0"]
+    [Start "..r3r4.r3.r3../.... r 0 0 0"]
 
     1. c10-d9 2. b4-c5 3. ... 1-0
+
+The rules travel with the game (``Rules``, their id from ``engine.rules``):
+a record of the first format, written before they did, was played under the
+standard rules of that time, which the seed rules now play exactly.
 
 Moves are numbered by ply (grace moves let one player move several times in a
 row, so the chess pairing does not fit).  Loading replays every move with the
@@ -38,17 +43,30 @@ from engine.notation import (
 )
 from engine.pieces import BLUE, RED
 from engine.position import END_REASON_NAMES, NOT_OVER, Position
+from engine.rules import LEGACY, STANDARD, Rules, RulesError, rules_from_id
 from engine.scoring import score
 from engine.start import starting_position
 from engine.text import shown, whole_number
 
-FORMAT = "satellites-record 1"
+FORMAT = "satellites-record 2"
+FIRST_FORMAT = "satellites-record 1"
+"""Records written before the rules travelled with games: read as LEGACY rules."""
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 """Red won, Blue won, draw, unfinished."""
 _HEADER = re.compile(r'^\[([A-Za-z][A-Za-z0-9]*) "((?:[^"\\]|\\.)*)"\]$')
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _ESCAPE = re.compile(r'\\(x[0-9a-f]{2}|u[0-9a-f]{4}|U[0-9a-f]{8}|["\\]|)')
-STANDARD_HEADERS = ("Format", "Seed", "Date", "Red", "Blue", "Result", "Termination", "Start")
+STANDARD_HEADERS = (
+    "Format",
+    "Rules",
+    "Seed",
+    "Date",
+    "Red",
+    "Blue",
+    "Result",
+    "Termination",
+    "Start",
+)
 _LINE_WIDTH = 78
 
 
@@ -68,14 +86,21 @@ class GameRecord:
     date: str = ""
     tags: dict[str, str] = field(default_factory=dict)
     """Further headers (mode, AI level, ...), kept in order."""
+    rules: Rules = STANDARD
 
     @classmethod
-    def from_seed(cls, seed: int, red: str = "Red", blue: str = "Blue") -> "GameRecord":
-        start = format_position(starting_position(seed))
-        return cls(start=start, seed=seed, red=red, blue=blue)
+    def from_seed(
+        cls, seed: int, red: str = "Red", blue: str = "Blue", rules: Rules = STANDARD
+    ) -> "GameRecord":
+        start = format_position(starting_position(seed, rules))
+        return cls(start=start, seed=seed, red=red, blue=blue, rules=rules)
+
+    def start_position(self) -> Position:
+        """The start position, under the record's rules."""
+        return parse_position(self.start, self.rules)
 
     def final_position(self) -> Position:
-        position = parse_position(self.start)
+        position = self.start_position()
         for move in self.moves:
             position.make(move)
         return position
@@ -98,7 +123,8 @@ def format_record(record: GameRecord) -> str:
     >>> record.moves.append(parse_move(record.final_position(), "c10-d9"))
     >>> text = format_record(record)
     >>> print(text[: text.index("[Start")], end="")
-    [Format "satellites-record 1"]
+    [Format "satellites-record 2"]
+    [Rules "standard/2"]
     [Seed "1"]
     [Date ""]
     [Red "Ana"]
@@ -112,7 +138,7 @@ def format_record(record: GameRecord) -> str:
     _check_writable(record)
     final = record.final_position()
     result = result_of(final)
-    headers = [("Format", FORMAT)]
+    headers = [("Format", FORMAT), ("Rules", record.rules.id)]
     if record.seed is not None:
         headers.append(("Seed", str(record.seed)))
     headers += [("Date", record.date), ("Red", record.red), ("Blue", record.blue)]
@@ -135,7 +161,7 @@ def _check_writable(record: GameRecord) -> None:
         return
     if record.seed < 0:
         raise RecordError(f"the seed must be a whole number, not {record.seed}")
-    if record.start != format_position(starting_position(record.seed)):
+    if record.start != format_position(starting_position(record.seed, record.rules)):
         raise RecordError(f"the start position is not the one seed {record.seed} draws")
 
 
@@ -186,20 +212,20 @@ def parse_record(text: str) -> GameRecord:
 
     A record drawn from a seed may leave out its start position:
 
-    >>> text = '[Format "satellites-record 1"]\n[Seed "1"]\n\n1. c10-d9 2. b5-c6 *\n'
-    >>> record = parse_record(text)
-    >>> [format_move(move) for move in record.moves], record.red, record.result()
-    (['c10-d9', 'b5-c6'], 'Red', '*')
-    >>> parse_record(text.replace("b5-c6", "a1-a2"))
+    >>> headers = '[Format "satellites-record 2"]\n[Rules "seed/1"]\n[Seed "1"]\n'
+    >>> record = parse_record(headers + '\n1. c10-d9 2. b5-c6 *\n')
+    >>> [format_move(move) for move in record.moves], record.red, record.result(), record.rules.id
+    (['c10-d9', 'b5-c6'], 'Red', '*', 'seed/1')
+    >>> parse_record(headers + '\n1. c10-d9 2. a1-a2 *\n')
     Traceback (most recent call last):
     engine.record.RecordError: ply 2: 'a1-a2' is not a legal move in this position
     """
     headers, movetext = _split_headers(text)
-    if headers.get("Format") != FORMAT:
-        raise RecordError(f'not a Satellites record of a known version (Format "{FORMAT}")')
+    rules = rules_of(headers)
     seed = _seed(headers)
-    start = _start(headers, seed)
+    start = _start(headers, seed, rules)
     record = GameRecord(
+        rules=rules,
         start=start,
         seed=seed,
         red=headers.get("Red", "Red"),
@@ -241,6 +267,22 @@ def _split_headers(text: str) -> tuple[dict[str, str], list[str]]:
     return headers, " ".join(lines[body_start:]).split()
 
 
+def rules_of(headers: dict[str, str]) -> Rules:
+    """The rules a record's headers say it was played under (RecordError for an
+    unknown format, or rules this version cannot play)."""
+    form = headers.get("Format")
+    if form == FIRST_FORMAT:
+        return LEGACY
+    if form != FORMAT:
+        raise RecordError(f'not a Satellites record of a known version (Format "{FORMAT}")')
+    if "Rules" not in headers:
+        raise RecordError("the record does not say which rules it was played under")
+    try:
+        return rules_from_id(headers["Rules"])
+    except RulesError as error:
+        raise RecordError(str(error)) from None
+
+
 def _seed(headers: dict[str, str]) -> int | None:
     text = headers.get("Seed")
     if text is None:
@@ -251,16 +293,16 @@ def _seed(headers: dict[str, str]) -> int | None:
     return seed
 
 
-def _start(headers: dict[str, str], seed: int | None) -> str:
+def _start(headers: dict[str, str], seed: int | None, rules: Rules) -> str:
     if "Start" not in headers:
         if seed is None:
             raise RecordError("the record has neither a Start position nor a Seed")
-        return format_position(starting_position(seed))
+        return format_position(starting_position(seed, rules))
     try:
-        start = format_position(parse_position(headers["Start"]))
+        start = format_position(parse_position(headers["Start"], rules))
     except NotationError as error:
         raise RecordError(f"the Start position is malformed: {error}") from None
-    if seed is not None and start != format_position(starting_position(seed)):
+    if seed is not None and start != format_position(starting_position(seed, rules)):
         raise RecordError(f"the Start position is not the one Seed {seed} draws")
     return start
 
@@ -269,7 +311,7 @@ def _replay(record: GameRecord, tokens: list[str]) -> str:
     """Append the moves of ``tokens`` to ``record``; return the closing result token."""
     if not tokens or tokens[-1] not in RESULTS:
         raise RecordError("the moves must end with a result: 1-0, 0-1, 1/2-1/2 or *")
-    position = parse_position(record.start)
+    position = record.start_position()
     expected = 1
     for token in tokens[:-1]:
         if token.endswith("."):

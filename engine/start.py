@@ -4,7 +4,8 @@ import random
 
 from engine.geometry import SIZE, cell_at
 from engine.pieces import BLUE, COPIES_PER_VALUE, RED, VALUES, piece
-from engine.position import STANDARD, Position, Rules
+from engine.position import Position
+from engine.rules import STANDARD, Rules
 
 CENTRAL = range(2, 8)
 """The six central files c..h (for Red) or ranks 3..8 (for Blue), as indexes."""

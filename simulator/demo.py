@@ -41,7 +41,8 @@ def demo_script(profile: str, moves: int = 8) -> str:
     """A script for a fresh save folder (the title then starts on Tutorial, New game next)."""
     c = controls(PROFILES[profile])
     lines = ["shot title", c.next_item, c.confirm, "shot new-game"]
-    lines += [c.next_item] * 3 + [c.confirm, "wait 300", "shot game-start"]
+    # past the mode, the rules, the level and the colour to Start
+    lines += [c.next_item] * 4 + [c.confirm, "wait 300", "shot game-start"]
     lines += [c.confirm, "shot choose-destination", c.back]
     for _ in range(moves):
         lines += [c.next_choice, c.confirm, c.next_choice, c.confirm, "wait 400"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +25,13 @@ class VirtualClock:
 
 
 class HeadlessRun:
-    """Drives the app from script steps; time only moves when the script says so."""
+    """Drives the app from script steps; time only moves when the script says so.
+
+    While the app has a link cable open, or is opening one, that time passes on
+    the wall clock too: the other device (another simulator, a real device) runs
+    in real time, so a script's ``wait 2000`` gives it two seconds to answer.
+    Otherwise time jumps, and an hour-long script runs in moments.
+    """
 
     def __init__(self, app: App, clock: VirtualClock, out_dir: Path, record: bool = False) -> None:
         self.app = app
@@ -33,6 +40,8 @@ class HeadlessRun:
         self.record = record
         self.frames = 0
         self.shots: list[Path] = []
+        self._in_step: tuple[int, float] | None = None
+        """The virtual and the wall clock when the app began to need real time."""
         self._key_of: dict[str, int] = {}
         for key, button in app.keymap.items():
             self._key_of.setdefault(button, key)
@@ -68,9 +77,23 @@ class HeadlessRun:
             wait = max(1, self.app.wait_ms(self.clock.now))
             if self.clock.now + wait > end:
                 break
-            self.clock.now += wait
-        self.clock.now = end
+            self._pass(wait)
+        self._pass(end - self.clock.now)
         self._frame()
+
+    def _pass(self, millis: int) -> None:
+        """Move the clock on by ``millis``; while the app needs real time, not before the
+        wall clock gets there (counted from when it began to, so drawing costs none)."""
+        if not self.app.on_wall_clock():
+            self._in_step = None
+            self.clock.now += millis
+            return
+        if self._in_step is None:
+            self._in_step = (self.clock.now, time.monotonic())
+        virtual, real = self._in_step
+        self.clock.now += millis
+        due = real + (self.clock.now - virtual) / 1000
+        time.sleep(max(0.0, due - time.monotonic()))  # the other device runs in real time
 
     def _frame(self) -> None:
         self.app.update(self.clock.now)

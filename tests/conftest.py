@@ -57,3 +57,14 @@ def file_in_the_way(tmp_path: Path) -> Path:
     blocked = tmp_path / "a file"
     blocked.write_text("")
     return blocked
+
+
+@pytest.fixture
+def saves_allowed_in_tmp_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """A device whose save folders may lie in this test's folder, as they may in
+    /var/lib/satellites on a real one: for the tests of what the game does with its
+    folder, not of where the folder may be (tests/deploy/test_sandbox_paths.py)."""
+    from deploy import config
+
+    monkeypatch.setattr(config, "SAVE_FOLDERS", (*config.SAVE_FOLDERS, tmp_path))
+    return tmp_path

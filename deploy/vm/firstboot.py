@@ -200,7 +200,7 @@ class FirstBoot:
                 self.work / "satellites-bundle-key.pem", stick_dir / BUNDLE_KEY
             )
             make_bundle(
-                stick_dir / "satellites-bundle.tar.gz",
+                stick_dir / "satellites-bundle.tar",
                 private_key,
                 PYTHON_VERSION[self.args.suite],
                 compiled,
@@ -286,7 +286,7 @@ class FirstBoot:
         the long form cuts the power right after it returns."""
         command = (
             f"set +m; python3 {GUEST_SAMPLE} memwatch /run/memavail >/dev/null 2>&1 & watcher=$!; "
-            f"(cd {STICK}/satellites && deploy/update.sh --bundle {STICK}/satellites-bundle.tar.gz "
+            f"(cd {STICK}/satellites && deploy/update.sh --bundle {STICK}/satellites-bundle.tar "
             f"--bundle-key {STICK}/{BUNDLE_KEY} --profile {self.profile} "
             f"--panel-driver {PANEL_DRIVER} --data-partition {DATA_LABEL}"
             f"{' --appliance' if self.game_only else ''} 2>&1); status=$?; "
@@ -588,11 +588,9 @@ class FirstBoot:
 
     def update_command(self) -> str:
         """The update from the stick's bundle, as deploy/README.md gives it for a device
-        that has the game (its key checks the bundle)."""
-        return (
-            f"cd {STICK}/satellites && deploy/update.sh --bundle "
-            f"{STICK}/satellites-bundle.tar.gz 2>&1; status=$?; cd /; (exit $status)"
-        )
+        that has the game: its own ``satellites-update`` checks the bundle. The stick's
+        bundle is the installed version again, so the device is told to take it."""
+        return f"satellites-update --allow-downgrade {STICK}/satellites-bundle.tar 2>&1"
 
     def wait_for_the_title(self, machine: Machine, timeout_s: float = 600.0) -> None:
         """Until the app's title is on the panel: its background, neither the console's

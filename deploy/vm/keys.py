@@ -51,9 +51,10 @@ def menu(profile: ProfileName) -> Press:
 
 
 def new_game(profile: ProfileName) -> list[Press]:
-    """From the title of a fresh card (on Tutorial, New game next) into a game."""
+    """From the title of a fresh card (on Tutorial, New game next) into a game: past
+    the mode, the rules, the level and the colour to Start."""
     down, confirm = press(profile, Button.DOWN, Button.NEXT), press(profile, Button.A)
-    return [down, confirm, down, down, down, confirm]
+    return [down, confirm, *[down] * 4, confirm]
 
 
 def one_move(profile: ProfileName) -> list[Press]:

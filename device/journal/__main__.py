@@ -1,8 +1,9 @@
 """Look into a save folder without changing it.
 
 ``show DIR`` prints the game in progress as an engine record (the text the
-archive's records hold); ``check DIR`` exits 0 when every file of the folder
-can be read, 1 naming the first that cannot.
+archive's records hold); ``check DIR`` reads every file the game keeps there
+and says what it found: exit 0 with a count of the files and games that load,
+1 naming the first that cannot.
 """
 
 from __future__ import annotations
@@ -36,7 +37,9 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     show = commands.add_parser("show", help="print the game in progress as an engine record")
     show.add_argument("folder", type=Path, help="the save folder")
-    check = commands.add_parser("check", help="exit 0 when every file loads, 1 naming one")
+    check = commands.add_parser(
+        "check", help="read every file: exit 0 with what loads, 1 naming one that does not"
+    )
     check.add_argument("folder", type=Path, help="the save folder")
     return parser
 
@@ -74,7 +77,8 @@ def show(folder: Path) -> int:
 def check(folder: Path) -> int:
     """Read every file the game keeps in ``folder``; name the first that does not load."""
     disk = Disk()
-    for path in _files(disk, folder):
+    files = _files(disk, folder)
+    for path in files:
         problem = _problem(disk, path)
         if problem:
             print(f"{path}: {problem}")
@@ -82,6 +86,12 @@ def check(folder: Path) -> int:
         damage = _damage(disk, path)
         if damage:
             print(f"{path}: loads, but {damage}")
+    in_progress = sum(path.parent == folder and path.name.endswith(SUFFIX) for path in files)
+    archived = sum(path.parent != folder for path in files)
+    print(
+        f"{folder}: {len(files)} file(s) checked, all load: {in_progress} game(s) in "
+        f"progress, {archived} finished"
+    )
     return 0
 
 

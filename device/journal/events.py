@@ -2,13 +2,19 @@
 
 The first line is the header::
 
-    {"journal": 1, "game": "20261201-204815-a1b2c3", "mode": "ai", "level": 3,
-     "colour": 1, "tabletop": false, "seed": 1239, "date": "2026.12.01",
-     "red": "You", "blue": "Computer", "tags": {"Mode": "ai", "Level": "3"},
+    {"journal": 2, "game": "20261201-204815-a1b2c3", "mode": "ai", "level": 3,
+     "colour": 1, "tabletop": false, "rules": "standard/2", "seed": 1239,
+     "date": "2026.12.01", "red": "You", "blue": "Computer",
+     "tags": {"Mode": "ai", "Level": "3"},
      "link": {"role": "host", "peer": "/dev/serial0", "game": 305441741}}
 
 (``start`` replaces ``seed`` for a position set up by hand; ``link`` is there
-for a linked game only.)  Then, one line each::
+for a linked game only.)  ``rules`` names the rules the game is played under
+(``engine.rules``): it is resumed, listed and replayed under them and no
+others.  A journal of the first format, written before rules travelled with
+games, was played under the standard rules of that time (``LEGACY``); one
+whose rules this version does not know, or knows only in an older version, is
+named and left alone.  Then, one line each::
 
     {"ply": 1, "move": "e10-e8"}     the next ply, in RULES.md notation
     {"undo": 4}                      the moves after ply 4 were taken back
@@ -39,9 +45,12 @@ from engine.notation import (
 from engine.pieces import COLOUR_NAMES, NOBODY
 from engine.position import Position
 from engine.record import GameRecord, RecordError, format_record
+from engine.rules import LEGACY, Rules, RulesError, rules_from_id
 
-VERSION = 1
+VERSION = 2
 """The journal format this code writes; a newer one is left alone."""
+FIRST_VERSION = 1
+"""The format before the header named its rules: read as played under LEGACY."""
 LINK_GAME_IDS = range(0, 2**32)
 """A linked game's number on the cable; 0 when it is not known (the app keeps no cable)."""
 T = TypeVar("T")
@@ -106,6 +115,7 @@ def header_record(record: GameRecord) -> GameRecord:
         blue=record.blue,
         date=record.date,
         tags=dict(record.tags),
+        rules=record.rules,
     )
 
 
@@ -117,6 +127,7 @@ def header_event(header: Header) -> Event:
     record, setup = header.record, header.setup
     event: Event = {"journal": VERSION, "game": header.game_id, "mode": setup.mode}
     event |= {"level": setup.ai_level, "colour": setup.human_colour, "tabletop": setup.tabletop}
+    event["rules"] = record.rules.id
     if record.seed is not None:
         event["seed"] = record.seed
     else:
@@ -146,15 +157,30 @@ def header_from(event: Event) -> Header:
     version = event.get("journal")
     if type(version) is int and version > VERSION:
         raise NewerJournal(f"it was written by a newer version of the game (format {version})")
-    if version != VERSION:
+    if version not in (FIRST_VERSION, VERSION) or type(version) is not int:
         raise JournalError("it does not start with a journal header")
+    rules = _rules(event) if version == VERSION else LEGACY
     try:
-        return _header(event)
+        return _header(event, rules)
     except (KeyError, TypeError, ValueError) as error:
         raise JournalError(f"its header is not valid ({error})") from None
 
 
-def _header(event: Event) -> Header:
+def _rules(event: Event) -> Rules:
+    """The rules the header names: NewerJournal for rules of a newer version than
+    this one plays, JournalError for none it knows."""
+    name = event.get("rules")
+    if not isinstance(name, str):
+        raise JournalError("its header does not name the rules")
+    try:
+        return rules_from_id(name)
+    except RulesError as error:
+        if "newer" in str(error):
+            raise NewerJournal(str(error)) from None
+        raise JournalError(str(error)) from None
+
+
+def _header(event: Event, rules: Rules) -> Header:
     game_id = _get(event, "game", str)
     if not valid_game_id(game_id):
         raise ValueError(f"game {game_id!r}")
@@ -168,14 +194,14 @@ def _header(event: Event) -> Header:
     if colour not in (0, 1):
         raise ValueError(f"unknown colour {colour}")
     setup = GameSetup(mode, level, colour, _get(event, "tabletop", bool))
-    record = _record(event)
+    record = _record(event, rules)
     link = _link(event["link"]) if "link" in event else None
     if (mode == Mode.LINK) != (link is not None):
         raise ValueError("a linked game names its cable, and only a linked game")
     return Header(game_id, setup, record, link)
 
 
-def _record(event: Event) -> GameRecord:
+def _record(event: Event, rules: Rules) -> GameRecord:
     tags = _get(event, "tags", dict)
     if not all(isinstance(key, str) and isinstance(value, str) for key, value in tags.items()):
         raise ValueError("tags")
@@ -183,13 +209,13 @@ def _record(event: Event) -> GameRecord:
         seed = _get(event, "seed", int)
         if seed < 0:
             raise ValueError(f"seed {seed}")
-        record = GameRecord.from_seed(seed)
+        record = GameRecord.from_seed(seed, rules=rules)
     else:
         try:
-            start = parse_position(_get(event, "start", str))
+            start = parse_position(_get(event, "start", str), rules)
         except NotationError as error:
             raise ValueError(f"start position: {error}") from None
-        record = GameRecord(start=format_position(start))
+        record = GameRecord(start=format_position(start), rules=rules)
     record.red, record.blue = _get(event, "red", str), _get(event, "blue", str)
     record.date, record.tags = _get(event, "date", str), dict(tags)
     try:

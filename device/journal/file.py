@@ -5,15 +5,25 @@ before a move is shown, sent or acknowledged, so a move the player saw is a
 move the journal holds.  When an append fails (a full card, a folder turned
 read-only) the journal no longer knows what the file ends with, so its next
 write replaces the file whole with everything it should hold.
+
+Undos only append, so a player who takes moves back over and over would grow
+the file without end; before it would reach ``COMPACT_BYTES`` it is replaced
+whole (the same crash-safe write) with the header and the plies still played.
+The longest game the rules allow writes a few tens of kilobytes.
+
+Names in the archive that the game did not write (another number of digits, a
+folder, a name the file system can hardly hold) are never numbered from, and
+one that cannot be removed stays: none can stop a game from being archived.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Sequence
 from pathlib import Path
 
-from device.journal.disk import Disk
+from device.journal.disk import MAX_FILE_BYTES, Disk
 from device.journal.events import (
     Header,
     Replayed,
@@ -36,6 +46,12 @@ NUMBER_DIGITS = 6
 """An archived journal's name starts with the number of its place in the archive
 (``000051.20261201-204815-a1b2c3.journal``): the archive's order, kept whatever
 the clock said (a Pi has no clock battery, and may have no network)."""
+COMPACT_BYTES = MAX_FILE_BYTES // 2
+"""A journal about to grow past this is rewritten with its live plies only: well
+below the size the game reads (``MAX_FILE_BYTES``)."""
+
+
+log = logging.getLogger(__name__)
 
 
 def journal_path(folder: Path, game_id: str) -> Path:
@@ -65,6 +81,8 @@ class Journal:
         failed): the next write replaces it whole."""
         self._archived = False
         """The file was moved into the archive."""
+        self.size = 0
+        """The bytes this journal has written to its file (compaction counts them)."""
 
     @property
     def game_id(self) -> str:
@@ -85,6 +103,7 @@ class Journal:
         cut at the next write."""
         journal = cls(disk, path, replayed.header, replayed.moves)
         journal.ended = replayed.ended
+        journal.size = replayed.valid_bytes
         journal._unsure = replayed.torn or bool(replayed.lost_lines)
         if replayed.lost_lines:
             with contextlib.suppress(OSError):
@@ -128,14 +147,21 @@ class Journal:
         if not self._archived:
             archive = self.path.parent / ARCHIVE
             self.disk.mkdir(archive)
-            number = max(map(archive_number, archived_names(self.disk, archive)), default=0)
-            target = archive / f"{number + 1:0{NUMBER_DIGITS}d}.{self.path.name}"
+            target = archive / next_archive_name(self.disk.listdir(archive), self.path.name)
             if self.path.name in self.disk.listdir(self.path.parent):
                 self.disk.rename(self.path, target)
             self.path, self._archived = target, True
-        archive = self.path.parent
+        self._prune(self.path.parent)
+
+    def _prune(self, archive: Path) -> None:
+        """Keep the last ARCHIVE_SIZE games; what cannot be removed (a folder someone
+        put there) stays, and the game is archived all the same."""
+        assert self.disk is not None
         for old in archived_names(self.disk, archive)[:-ARCHIVE_SIZE]:
-            self.disk.unlink(archive / old)
+            try:
+                self.disk.unlink(archive / old)
+            except OSError as error:
+                log.warning("the archive keeps %s: %s", old, error.strerror or error)
 
     def abandon(self) -> None:
         """The player gave the game up for a new one: its journal goes."""
@@ -148,7 +174,8 @@ class Journal:
         if self.disk is None:
             self.moves = list(moves)
             return
-        if self._unsure:
+        data = encode_lines(events)
+        if self._unsure or self.size + len(data) > COMPACT_BYTES:
             before, self.moves = self.moves, list(moves)
             ending = [event for event in events if "end" in event]
             try:
@@ -158,10 +185,11 @@ class Journal:
                 raise
             return
         try:
-            self.disk.append(self.path, encode_lines(events))
+            self.disk.append(self.path, data)
         except OSError:
             self._unsure = True
             raise
+        self.size += len(data)
         self.moves = list(moves)
 
     def _write_whole(self, after: list[Event]) -> None:
@@ -170,16 +198,29 @@ class Journal:
             return
         events = [header_event(self.header)]
         events += [ply_event(ply, move) for ply, move in enumerate(self.moves, 1)]
-        self.disk.write_durably(self.path, encode_lines(events + after))
+        data = encode_lines(events + after)
+        self.disk.write_durably(self.path, data)
+        self.size = len(data)
         self._unsure = False
 
 
 def archive_number(name: str) -> int:
     """The number an archived file was given (0: a file archived before the archive
-    numbered its games, such as the first format's records)."""
+    numbered its games, such as the first format's records, or a name the game
+    never writes)."""
     number, dot, _ = name.partition(".")
-    digits = dot and len(number) >= NUMBER_DIGITS and number.isascii() and number.isdigit()
+    digits = dot and len(number) == NUMBER_DIGITS and number.isascii() and number.isdigit()
     return int(number) if digits else 0
+
+
+def next_archive_name(names: list[str], journal_name: str) -> str:
+    """The name ``journal_name`` takes in an archive holding ``names``: the number
+    after the highest one, never the name of something already there."""
+    number = max(map(archive_number, names), default=0) + 1
+    taken = set(names)
+    while f"{number:0{NUMBER_DIGITS}d}.{journal_name}" in taken:
+        number += 1
+    return f"{number:0{NUMBER_DIGITS}d}.{journal_name}"
 
 
 def archived_names(disk: Disk, archive: Path) -> list[str]:

@@ -216,8 +216,9 @@ class SaveFolder:
     def begin(self, game: Game, link: LinkInfo | None = None, *, pending: bool = False) -> Journal:
         """A new journal for ``game``, written at its first ``sync``.  The game in
         progress before it is given up now, or, when the new game is ``pending`` (a
-        linked game the cable is still agreeing on), only once it starts (``started``);
-        if it never does (``withdraw``) the game before it is in progress again."""
+        linked game the cable is still agreeing on), only once its first move is
+        stored (``started``); if it never gets one (``withdraw``) the game before it is
+        in progress again."""
         if pending and self._before is None:
             self._before = (self.journal, self._resumable)
             self.journal, self._resumable = None, None
@@ -228,17 +229,23 @@ class SaveFolder:
         return self.journal
 
     def started(self, journal: Journal) -> None:
-        """``journal``'s game is on the board: a game it was pending over is given up."""
+        """``journal``'s game is on the board, or one more of its moves is: a game it
+        was pending over is given up, once ``journal`` holds a move.  Until a linked
+        game's first move, a link that fails or stops costs nothing (``withdraw``)."""
         if self._before is None or self._before[0] is journal:
             self._before = None
             return
+        if not journal.moves:
+            return
         self.journal, self._resumable = self._before
+        self._before = None
         self._give_up()
         self.journal = journal
 
     def withdraw(self) -> None:
-        """The pending game never started (the link was cancelled, failed or did not
-        answer): its journal goes, and the game before it is in progress again."""
+        """The pending game never started (the link was cancelled, failed, did not
+        answer, or stopped before a move was played): its journal goes, and the game
+        before it is in progress again."""
         if self._before is None:
             return
         with contextlib.suppress(OSError):  # then it stays, the newest game in progress

@@ -38,7 +38,8 @@ class LinkJournal:
         if link is None or link.link_game == 0 or record.seed is None:
             return None
         colour = resumed.game.setup.human_colour
-        return LinkGame(link.link_game, record.seed, colour, link.role, list(resumed.journal.moves))
+        moves = list(resumed.journal.moves)
+        return LinkGame(link.link_game, record.seed, colour, link.role, moves, record.rules)
 
     def save(self, game: LinkGame) -> None:
         self._journal_of(game).sync_moves(game.moves)
@@ -49,7 +50,7 @@ class LinkJournal:
         if journal is not None and link is not None and link.link_game == game.game_id:
             return journal
         linked = new_linked_game(
-            game.seed, game.local_colour, self.names, self.date, self.port, game.role
+            game.seed, game.local_colour, self.names, self.date, self.port, game.role, game.rules
         )
         info = LinkInfo(game.role, self.port, game.game_id)
         return self.saves.begin(linked, info, pending=True)

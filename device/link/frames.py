@@ -11,7 +11,9 @@ import zlib
 from dataclasses import dataclass
 from enum import IntEnum
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
+"""The link protocol this device speaks.  The header (version, type, game id, ply) and
+the CRC are the same in every version, so a device always reads a peer's version."""
 MAX_FRAME = 256
 """Largest frame (header, payload and CRC) a receiver accepts: the transport's packet bound."""
 _HEADER = struct.Struct("<BBII")

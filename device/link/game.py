@@ -6,6 +6,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Protocol
 
+from engine.rules import STANDARD, Rules
+
 
 class Role(StrEnum):
     """Which end of the cable a device is: the host draws the game, the guest joins it."""
@@ -25,6 +27,8 @@ class LinkGame:
     role: Role
     moves: list[str] = field(default_factory=list)
     """Every ply so far in RULES.md notation, both players'."""
+    rules: Rules = STANDARD
+    """The rules both devices play the game under."""
 
     def copy(self) -> LinkGame:
         """A snapshot that later moves do not change."""

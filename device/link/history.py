@@ -10,10 +10,8 @@ import hashlib
 from device.link.game import LinkGame
 from engine.notation import IllegalMoveError, NotationError, format_move, parse_move
 from engine.position import Position
+from engine.rules import Rules
 from engine.start import starting_position
-
-RULES_VERSION = 1
-"""The version of RULES.md both devices must play (raise it when the rules change)."""
 
 
 class LinkGameError(ValueError):
@@ -24,8 +22,9 @@ class IllegalPly(ValueError):
     """A move that cannot be the next ply of the linked game."""
 
 
-def chain_start(game_id: int, seed: int) -> int:
-    return _hash64(f"satellites-link rules {RULES_VERSION} game {game_id} seed {seed}".encode())
+def chain_start(game_id: int, seed: int, rules: Rules) -> int:
+    """The history hash before the first ply: it covers the game's rules, id and seed."""
+    return _hash64(f"satellites-link rules {rules.id} game {game_id} seed {seed}".encode())
 
 
 def chain_next(previous: int, move_text: str) -> int:
@@ -42,8 +41,8 @@ class History:
 
     def __init__(self, game: LinkGame) -> None:
         self.game = game
-        self.position: Position = starting_position(game.seed)
-        self.chains = [chain_start(game.game_id, game.seed)]
+        self.position: Position = starting_position(game.seed, game.rules)
+        self.chains = [chain_start(game.game_id, game.seed, game.rules)]
         self.keys = [self.position.key()]
         moves, game.moves = game.moves, []
         for ply, text in enumerate(moves, 1):

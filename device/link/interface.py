@@ -6,11 +6,12 @@ these; the tests' fakes do too.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from device.link.events import LinkEvent, LinkState
 from device.link.game import LinkGameStore, Role
+from engine.rules import STANDARD, Rules
 
 
 class LinkSession(Protocol):
@@ -31,6 +32,11 @@ class LinkSession(Protocol):
 
     @property
     def seed(self) -> int: ...
+
+    @property
+    def rules(self) -> Rules:
+        """The rules both devices play the game under."""
+        ...
 
     def send_move(self, ply: int, move_text: str) -> None: ...
 
@@ -66,7 +72,7 @@ class LinkConnector(Protocol):
 
     It resumes the unfinished game the connector saved, if any, otherwise
     starts a new one, and returns once both devices agree on the game.
-    Failures raise an exception whose message is for the player.
+    Failures raise ``device.link.events.LinkSetupError``, which names the problem.
     """
 
     def open(self) -> LinkSession: ...
@@ -75,5 +81,10 @@ class LinkConnector(Protocol):
         """Make a waiting ``open`` give up soon and free the port (called from another thread)."""
 
 
-LinkCable = Callable[[str, Role, LinkGameStore, int], LinkConnector]
-"""(port, role, where the game is kept, host's colour) -> a connector for that game."""
+class LinkCable(Protocol):
+    """A connector for a game on the cable at ``port``, this device being ``role``, kept
+    in ``store``; a new game is played under ``rules``, the host playing ``colour``."""
+
+    def __call__(
+        self, port: str, role: Role, store: LinkGameStore, colour: int, rules: Rules = STANDARD
+    ) -> LinkConnector: ...

@@ -13,10 +13,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from device.link.events import LinkEvent, LinkState, LinkStateName, PeerMove, StateChanged
+from device.link.events import (
+    LinkEvent,
+    LinkProblem,
+    LinkState,
+    LinkStateName,
+    PeerMove,
+    StateChanged,
+)
 from device.link.frames import PROTOCOL_VERSION, Frame, FrameError, Kind, decode_frame, encode_frame
 from device.link.game import LinkGame, Role
-from device.link.history import RULES_VERSION, History, IllegalPly
+from device.link.history import History, IllegalPly
 from device.link.messages import (
     Hello,
     ack_frame,
@@ -30,7 +37,9 @@ from device.link.messages import (
     read_hello,
     read_move,
 )
+from device.link.rules import PLAYABLE, rules_problem
 from engine.position import Position
+from engine.rules import STANDARD, Rules
 
 log = logging.getLogger(__name__)
 
@@ -94,14 +103,15 @@ class LinkStats:
 
 
 SaveHook = Callable[[LinkGame], None]
-LOST_MESSAGE = "Link lost: waiting for the other device"
+SAME_ROLE = {Role.HOST: LinkProblem.BOTH_HOSTS, Role.GUEST: LinkProblem.BOTH_GUESTS}
 
 
 class LinkSession:
     """The app's side of one linked game (it matches ``device.link.interface.LinkSession``).
 
     Create it with ``host`` (draws the game), ``guest`` (adopts the host's
-    game) or ``resume`` (a saved LinkGame).  ``save`` is called with the
+    game, if it is played under the same ``rules``) or ``resume`` (a saved
+    LinkGame, with its own rules).  ``save`` is called with the
     LinkGame each time it changes, before the change is sent or acknowledged:
     the device must store it durably before it returns (OSError when it
     cannot: a received move is then neither kept nor acknowledged).
@@ -115,9 +125,11 @@ class LinkSession:
         save: SaveHook,
         clock: Callable[[], float] = time.monotonic,
         timing: Timing | None = None,
+        rules: Rules = STANDARD,
     ) -> None:
         self._transport = transport
         self._role = role
+        self._rules = game.rules if game else rules
         self._save = save
         self._clock = clock
         self._timing = timing or Timing()
@@ -147,10 +159,12 @@ class LinkSession:
         save: SaveHook,
         clock: Callable[[], float] = time.monotonic,
         timing: Timing | None = None,
+        rules: Rules = STANDARD,
     ) -> "LinkSession":
-        """Start a new game: this device plays ``colour``; the guest gets the other."""
+        """Start a new game under ``rules``: this device plays ``colour``; the guest gets
+        the other."""
         game_id = random.SystemRandom().randrange(1, 2**32)
-        game = LinkGame(game_id=game_id, seed=seed, local_colour=colour, role=Role.HOST)
+        game = LinkGame(game_id, seed, colour, Role.HOST, rules=rules)
         save(game)
         return cls(transport, game, Role.HOST, save, clock, timing)
 
@@ -161,9 +175,10 @@ class LinkSession:
         save: SaveHook,
         clock: Callable[[], float] = time.monotonic,
         timing: Timing | None = None,
+        rules: Rules = STANDARD,
     ) -> "LinkSession":
-        """Join whatever game the host on the other end proposes."""
-        return cls(transport, None, Role.GUEST, save, clock, timing)
+        """Join the game the host on the other end proposes, if it plays ``rules``."""
+        return cls(transport, None, Role.GUEST, save, clock, timing, rules)
 
     @classmethod
     def resume(
@@ -187,6 +202,11 @@ class LinkSession:
     def game(self) -> LinkGame | None:
         """The agreed game, None until a guest has heard from its host."""
         return self._history.game if self._history else None
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game (a guest's before it has one: the rules it will join)."""
+        return self._rules
 
     @property
     def local_colour(self) -> int:
@@ -215,7 +235,7 @@ class LinkSession:
         """Play the local player's move as ply ``ply`` (saved, then sent until acknowledged)."""
         history = self._agreed()
         if self._state.name == LinkStateName.ERROR:
-            raise LinkUsageError("the linked game has stopped: " + self._state.message)
+            raise LinkUsageError(f"the linked game has stopped: {self._state.problem}")
         if ply != history.plies + 1:
             raise LinkUsageError(f"ply {ply} is not the next ply ({history.plies + 1})")
         if history.position.side != history.game.local_colour:
@@ -265,19 +285,20 @@ class LinkSession:
     def _handle(self, frame: Frame, now: float) -> None:
         if frame.version != PROTOCOL_VERSION:
             self._fail(
-                f"The other device speaks link protocol {frame.version}, this one "
-                f"{PROTOCOL_VERSION}: update both devices."
+                LinkProblem.UPDATE_BOTH,
+                f"the other device speaks link protocol {frame.version}, this one "
+                f"{PROTOCOL_VERSION}",
             )
             return
         try:
             if frame.kind == Kind.HELLO:
                 self._on_hello(frame, read_hello(frame), now)
+            elif frame.kind == Kind.ERROR and self._stops_here(frame):
+                problem, text = read_error(frame)
+                log.error("the other device stopped the game: %s", text)
+                self._set_state(LinkStateName.ERROR, problem)
             elif self._history is None or frame.game_id != self._history.game.game_id:
                 self._ignore(frame, "it is not for this game")
-            elif frame.kind == Kind.ERROR:
-                self._set_state(
-                    LinkStateName.ERROR, "The other device stopped the game: " + read_error(frame)
-                )
             else:
                 self._last_heard = now
                 self._on_game_frame(self._history, frame, now)
@@ -298,15 +319,20 @@ class LinkSession:
         elif frame.kind == Kind.PING and self._check_chain(history, frame.ply, read_hash(frame)):
             self._peer_plies = max(self._peer_plies, frame.ply)
 
+    def _stops_here(self, frame: Frame) -> bool:
+        """Whether an ERROR stops this device: one of its game, or any before a guest
+        has a game (the host it calls has stopped, maybe over the guest's own HELLO)."""
+        return self._history is None or frame.game_id == self._history.game.game_id
+
     def _on_hello(self, frame: Frame, hello: Hello, now: float) -> None:
-        if hello.rules != RULES_VERSION:
-            self._fail(
-                f"The other device plays rules version {hello.rules}, this one "
-                f"{RULES_VERSION}: update both devices."
-            )
+        problem = rules_problem(self._rules, hello.rules, hello.known)
+        if problem is not None:
+            if not hello.answer:  # the other device then judges the same, in its own words
+                self._send_hello(answer=True)
+            self._fail(problem, f"the other device plays {hello.rules}, this one {self._rules.id}")
             return
         if hello.role == self._role:
-            self._fail(f"Both devices are set up as {self._role}: make one the host.")
+            self._fail(SAME_ROLE[self._role], f"both devices are the {self._role}")
             return
         if self._history is None:
             if frame.game_id == 0:
@@ -320,10 +346,10 @@ class LinkSession:
         assert history is not None
         game = history.game
         if frame.game_id != game.game_id:
-            self._fail("The other device is playing a different game.")
+            self._fail(LinkProblem.OTHER_GAME, f"the other device plays game {frame.game_id:08x}")
             return
         if hello.seed != game.seed or hello.colour == game.local_colour:
-            self._fail("The devices disagree about the game's setup.")
+            self._fail(LinkProblem.DISAGREE, "the devices disagree about the game's setup")
             return
         if not self._check_chain(history, frame.ply, hello.chain):
             return
@@ -336,7 +362,7 @@ class LinkSession:
             self._set_state(LinkStateName.LINKED)
 
     def _adopt(self, game_id: int, hello: Hello) -> None:
-        game = LinkGame(game_id, hello.seed, 1 - hello.colour, Role.GUEST)
+        game = LinkGame(game_id, hello.seed, 1 - hello.colour, Role.GUEST, rules=self._rules)
         self._history = History(game)
         self._save(game)
         log.info("joined game %08x, seed %d, colour %d", game_id, game.seed, game.local_colour)
@@ -346,7 +372,7 @@ class LinkSession:
             raise FrameError("MOVE numbered 0")
         if ply <= history.plies:
             if history.game.moves[ply - 1] != text or history.chains[ply] != chain:
-                self._fail(f"The devices disagree about ply {ply}.")
+                self._fail(LinkProblem.DISAGREE, f"the devices disagree about ply {ply}")
                 return
             self._send(ack_frame(history.game.game_id, ply, history.keys[ply], chain))
             return
@@ -354,15 +380,19 @@ class LinkSession:
             self._send_status(Kind.RESYNC, history)
             return
         if history.position.side == history.game.local_colour:
-            self._fail(f"The other device played {text} out of turn (ply {ply}).")
+            self._fail(
+                LinkProblem.DISAGREE, f"the other device played {text} out of turn (ply {ply})"
+            )
             return
         try:
             move = history.parse(text)
         except IllegalPly as error:
-            self._fail(f"The other device sent an illegal move at ply {ply}: {error}")
+            self._fail(
+                LinkProblem.DISAGREE, f"the other device sent an illegal move at ply {ply}: {error}"
+            )
             return
         if history.chain_after(text) != chain:
-            self._fail(f"The devices' move histories differ at ply {ply}.")
+            self._fail(LinkProblem.DISAGREE, f"the devices' move histories differ at ply {ply}")
             return
         stored = history.game.copy()
         stored.moves.append(text)
@@ -374,7 +404,9 @@ class LinkSession:
 
     def _on_ack(self, history: History, ply: int, key: int, chain: int, now: float) -> None:
         if ply > history.plies or history.keys[ply] != key or history.chains[ply] != chain:
-            self._fail(f"The devices disagree about the position after ply {ply}.")
+            self._fail(
+                LinkProblem.DISAGREE, f"the devices disagree about the position after ply {ply}"
+            )
             return
         if ply > self._peer_plies:
             self._peer_plies = ply
@@ -387,7 +419,7 @@ class LinkSession:
             self._send_status(Kind.RESYNC, history)
             return True
         if history.chains[plies] != chain:
-            self._fail(f"The devices' move histories differ (at ply {plies}).")
+            self._fail(LinkProblem.DISAGREE, f"the devices' move histories differ (at ply {plies})")
             return False
         return True
 
@@ -402,7 +434,7 @@ class LinkSession:
         if name == LinkStateName.ERROR:
             return
         if name == LinkStateName.LINKED and now - self._last_heard > self._timing.link_timeout:
-            self._set_state(LinkStateName.LOST, LOST_MESSAGE)
+            self._set_state(LinkStateName.LOST)
             name = LinkStateName.LOST
         if name != LinkStateName.LINKED:
             if now >= self._next_hello:
@@ -438,27 +470,30 @@ class LinkSession:
         self._transport.write(encode_frame(frame))
 
     def _send_hello(self, answer: bool) -> None:
+        rules = self._rules.id
+        also = tuple(other for other in PLAYABLE if other != rules)
         if self._history is None:
-            hello = Hello(RULES_VERSION, self._role, answer, 0, 0, 0)
+            hello = Hello(self._role, answer, 0, 0, 0, rules, also)
             self._send(hello_frame(0, 0, hello))
             return
         history = self._history
         game = history.game
         chain = history.chains[-1]
-        hello = Hello(RULES_VERSION, self._role, answer, game.seed, game.local_colour, chain)
+        hello = Hello(self._role, answer, game.seed, game.local_colour, chain, rules, also)
         self._send(hello_frame(game.game_id, history.plies, hello))
 
     def _send_status(self, kind: Kind, history: History) -> None:
         """A PING or RESYNC: how many plies this device holds, and their hash."""
         self._send(hash_frame(kind, history.game.game_id, history.plies, history.chains[-1]))
 
-    def _fail(self, message: str) -> None:
-        """Stop the game: desync is never merged, the player is told why."""
-        log.error("link game stopped: %s", message)
+    def _fail(self, problem: LinkProblem, detail: str) -> None:
+        """Stop the game: desync is never merged, the player is told why (the detail goes
+        to the log and, after the problem's name, to the other device)."""
+        log.error("link game stopped: %s", detail)
         game_id = self._history.game.game_id if self._history else 0
         plies = self._history.plies if self._history else 0
-        self._send(error_frame(game_id, plies, message))
-        self._set_state(LinkStateName.ERROR, message)
+        self._send(error_frame(game_id, plies, problem, detail))
+        self._set_state(LinkStateName.ERROR, problem)
 
     def _repeat_error(self, now: float) -> None:
         """Tell a peer that keeps talking that the game stopped (once a second at most)."""
@@ -466,10 +501,10 @@ class LinkSession:
             return
         self._next_error = now + self._timing.ping_every
         game_id = self._history.game.game_id if self._history else 0
-        self._send(error_frame(game_id, 0, self._state.message))
+        self._send(error_frame(game_id, 0, self._state.problem or LinkProblem.FAILED))
 
-    def _set_state(self, name: LinkStateName, message: str = "") -> None:
-        self._state = LinkState(name, message)
+    def _set_state(self, name: LinkStateName, problem: LinkProblem | None = None) -> None:
+        self._state = LinkState(name, problem)
         self._events.append(StateChanged(self._state))
 
     def _agreed(self) -> History:

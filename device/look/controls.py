@@ -109,6 +109,16 @@ def _draw_line(surface: pygame.Surface, ui: Ui, line: list[Labelled], y: int) ->
         x += _width(ui, labelled) + spacing
 
 
+def bar_width(ui: Ui, controls: list[Control]) -> int:
+    """How wide the button bar naming ``controls`` is, from its left end."""
+    pairs = _pairs(ui, controls)
+    gap = ui.font().size(" ")[0]
+    widths = [_width(ui, labelled) for labelled in pairs]
+    free = ui.layout.width - 4 - sum(widths)
+    spacing = min(SPACING_SPACES * gap, free // max(1, len(widths) - 1))
+    return sum(widths) + spacing * max(0, len(widths) - 1)
+
+
 def draw_button_bar(
     surface: pygame.Surface, ui: Ui, controls: list[Control], y: int
 ) -> list[Control]:
@@ -136,14 +146,13 @@ def draw_in_margins(
 ) -> list[Control]:
     """Controls a bar had no room for, in order of importance, each at the right end of
     the first margin (the free end of a line of text) that holds it a wide gap away from
-    the text.  Returns the controls drawn."""
+    the text; the margins shrink by what is drawn in them.  Returns the controls drawn."""
     gap = ui.font().size(" ")[0]
-    free = [margin.copy() for margin in margins]
     drawn: list[Control] = []
     for labelled in _pairs(ui, controls):
         item, key, words = labelled
         width = _width(ui, labelled)
-        spot = next((m for m in free if fits_in_margin(ui, item, m.w)), None)
+        spot = next((m for m in margins if fits_in_margin(ui, item, m.w)), None)
         if spot is None:
             continue
         x = spot.right - width

@@ -24,6 +24,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "new.mode.ai": ("vs computer", "contra la IA"),
     "new.mode.hotseat": ("two players", "dos jugadores"),
     "new.mode.link": ("link cable", "cable de enlace"),
+    "new.rules": ("Rules", "Reglas"),
+    "rules.name.standard": ("Standard", "estándar"),
+    "rules.name.seed": ("Seed", "originales"),
     "new.level": ("Level", "Nivel"),
     "level.1": ("Novice", "Novato"),
     "level.2": ("Casual", "Aficionado"),
@@ -45,8 +48,61 @@ STRINGS: dict[str, tuple[str, str]] = {
     "link.role.joins": ("Guest on", "Invitado en"),
     "link.cancel": ("{button}: cancel", "{button}: cancelar"),
     "link.failed": (
-        "The link cable did not connect: {problem}",
-        "El cable de enlace no conectó: {problem}",
+        "No link.\n{problem}",
+        "Sin enlace.\n{problem}",
+    ),
+    "link.problem.update_both": (
+        "The other device plays other rules: update both.",
+        "El otro aparato juega con otras reglas: actualiza los dos.",
+    ),
+    "link.problem.same_rules": (
+        "The other device plays other rules: choose the same rules on both.",
+        "El otro aparato juega con otras reglas: elige las mismas en los dos.",
+    ),
+    "link.problem.both_hosts": (
+        "Both devices are set up as host: make one of them the guest.",
+        "Los dos aparatos son anfitriones: haz que uno sea el invitado.",
+    ),
+    "link.problem.both_guests": (
+        "Both devices are set up as guest: make one of them the host.",
+        "Los dos aparatos son invitados: haz que uno sea el anfitrión.",
+    ),
+    "link.problem.other_game": (
+        "The other device is in another game: continue the same game on both.",
+        "El otro aparato está en otra partida: continúa la misma en los dos.",
+    ),
+    "link.problem.disagree": (
+        "The two devices disagree about the game, so it cannot go on.",
+        "Los dos aparatos no coinciden en la partida, así que no puede seguir.",
+    ),
+    "link.problem.stopped_there": (
+        "The other device stopped the game.",
+        "El otro aparato detuvo la partida.",
+    ),
+    "link.problem.port_in_use": (
+        "Another program is using the link port: close it, or choose another port.",
+        "Otro programa usa el puerto del enlace: ciérralo o elige otro puerto.",
+    ),
+    "link.problem.no_port": (
+        "The link port is missing: plug the cable in, or choose another port.",
+        "Falta el puerto del enlace: conecta el cable o elige otro puerto.",
+    ),
+    "link.problem.port_failed": (
+        "The link port cannot be opened: choose another port.",
+        "No se puede abrir el puerto del enlace: elige otro puerto.",
+    ),
+    "link.problem.not_saved": (
+        "The linked game could not be saved on this device.",
+        "No se pudo guardar la partida enlazada en este aparato.",
+    ),
+    "link.problem.no_answer": (
+        "The other device did not answer: check the cable.",
+        "El otro aparato no contestó: revisa el cable.",
+    ),
+    "link.problem.cancelled": ("Cancelled.", "Cancelado."),
+    "link.problem.failed": (
+        "Something went wrong with the link: try again.",
+        "Algo falló en el enlace: inténtalo de nuevo.",
     ),
     "link.mismatch": (
         "The linked game cannot be shown ({problem}).",
@@ -74,13 +130,27 @@ STRINGS: dict[str, tuple[str, str]] = {
     # Game HUD
     "hud.to_move": ("{colour} to move", "Mueve {colour}"),
     "hud.connected": ("{count}/23 connected", "{count}/23 conectados"),
+    "hud.connected_short": ("{count}/23", "{count}/23"),
     "hud.open": ("Open: {edges}", "Abierto: {edges}"),
-    "hud.closed": ("Closed", "Cerrado"),
+    "hud.open_stall": ("Open: stall", "Abierto: bloqueo"),
+    "hud.open_short": ("Open", "Abierto"),
+    # No-break spaces: on a narrow panel the count wraps with its words.
+    "hud.closed_opens": (
+        "Closed: opens\u00a0in\u00a0{plies}",
+        "Cerrado: abre\u00a0en\u00a0{plies}",
+    ),
+    "hud.opens_in": ("Opens in {plies}", "Abre en {plies}"),
+    "hud.closed_ends": (
+        "Closed: ends\u00a0in\u00a0{plies}",
+        "Cerrado: fin\u00a0en\u00a0{plies}",
+    ),
+    "hud.ends_in": ("Ends in {plies}", "Fin en {plies}"),
     "hud.grace": (
         "{colour}: \u26a1{moves} grace moves",
         "{colour}: \u26a1{moves} de gracia",
     ),
     "hud.colonies": ("Colonies {red}-{blue}", "Colonias {red}-{blue}"),
+    "hud.variant": ("{rules} rules", "Reglas {rules}"),
     "hud.leads": ("{colour} leads", "{colour} lleva ventaja"),
     "hud.leads_tiebreak": ("{colour} leads (tiebreak)", "{colour} lleva ventaja por desempate"),
     "hud.even": ("Even", "Igualados"),
@@ -114,6 +184,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "menu.undo": ("Undo", "Deshacer"),
     "menu.hint": ("Hint", "Pista"),
     "menu.rules": ("Rules", "Reglas"),
+    "menu.rules_of": ("Rules: {rules}", "Reglas: {rules}"),
     "menu.settings": ("Settings", "Ajustes"),
     "menu.resign": ("Resign", "Rendirse"),
     "menu.to_title": ("Back to title", "Volver al inicio"),
@@ -130,7 +201,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "end.reason.1": ("23 satellites connected.", "23 satélites conectados."),
     "end.reason.2": ("The grace moves are spent.", "Se acabaron los movimientos de gracia."),
     "end.reason.3": ("Neither player can move.", "Ningún jugador puede mover."),
-    "end.reason.4": ("100 moves without a new connection.", "100 jugadas sin conexión nueva."),
+    "end.reason.4": (
+        "100 moves in a row (50 each) without a new connection.",
+        "100 jugadas seguidas (50 cada uno) sin conexión nueva.",
+    ),
     # A no-break space keeps each colour with its count when the line wraps.
     "end.counts": (
         "Colonies: Red\u00a0{red}, Blue\u00a0{blue}",
@@ -304,13 +378,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     "rules.3.title": ("Connection", "Conexión"),
     "rules.3.text": (
         "Landing exactly its value away, next to (N, S, E or W) a satellite of the other "
-        "colour, connects both. Connected satellites never move again. Only while an edge "
-        "of the board is empty: an edge is its 8 cells between the corners, and the "
-        "corners belong to no edge.",
+        "colour, connects both. Connected satellites never move again. Only while "
+        "connections are open: while an edge of the board is empty, or after a stall "
+        "(page 8). An edge is its 8 cells between the corners; the corners belong to no "
+        "edge.",
         "Si cae exactamente a su valor de distancia, junto (N, S, E u O) a un satélite del otro "
-        "color, ambos quedan conectados y ya no se mueven. Solo mientras un borde del tablero "
-        "esté vacío: un borde son sus 8 celdas entre las esquinas, y las esquinas no son de "
-        "ningún borde.",
+        "color, ambos quedan conectados y ya no se mueven. Solo con las conexiones abiertas: "
+        "mientras un borde del tablero esté vacío, o tras un bloqueo (página 8). Un borde son "
+        "sus 8 celdas entre las esquinas; las esquinas no son de ningún borde.",
     ),
     "rules.4.title": ("Colonies", "Colonias"),
     "rules.4.text": (
@@ -332,12 +407,30 @@ STRINGS: dict[str, tuple[str, str]] = {
     "rules.6.title": ("The end", "El final"),
     "rules.6.text": (
         "At 23 connected satellites the game ends. When one player has all 12 connected, "
-        "the other gets 3 grace moves (\u26a1) and the game ends.",
+        "the other gets 3 grace moves (\u26a1) and the game ends. It also ends after 100 "
+        "moves in a row (50 each) without a new connection.",
         "Con 23 satélites conectados la partida termina. Cuando un jugador tiene sus 12 "
-        "conectados, el otro hace 3 movimientos de gracia (\u26a1) y se acaba.",
+        "conectados, el otro hace 3 movimientos de gracia (\u26a1) y se acaba. También "
+        "termina tras 100 jugadas seguidas (50 cada uno) sin ninguna conexión nueva.",
     ),
-    "rules.8.title": ("Symbols", "Símbolos"),
-    "rules.8.text": ("The marks on the board:", "Las marcas del tablero:"),
+    "rules.8.title": ("Stalls", "Bloqueos"),
+    "rules.8.text": (
+        "When every edge holds a satellite, connections are closed. After 20 moves in a "
+        "row (10 each) like that with no new connection, a stall opens them for both "
+        "players. The stall ends when a satellite connects or an edge empties; the 20 "
+        "moves then count afresh. The game screen counts them down. With Seed rules, "
+        "chosen in New game, only an empty edge opens connections. The game screen then "
+        "counts down to the end of the game instead.",
+        "Cuando todos los bordes tienen un satélite, las conexiones están cerradas. Tras 20 "
+        "jugadas seguidas (10 cada uno) así, sin conexión nueva, un bloqueo las abre para "
+        "los dos. El bloqueo acaba cuando un satélite se conecta o un borde se vacía; las "
+        "20 jugadas se cuentan entonces de nuevo. La pantalla de juego las cuenta hacia "
+        "atrás. Con las reglas originales, que se eligen en Nueva partida, solo un borde "
+        "vacío abre las conexiones. La pantalla cuenta entonces hasta el final de la "
+        "partida.",
+    ),
+    "rules.9.title": ("Symbols", "Símbolos"),
+    "rules.9.text": ("The marks on the board:", "Las marcas del tablero:"),
     "legend.cursor": ("cursor", "cursor"),
     "legend.movable": ("can move", "puede mover"),
     "legend.plain": ("plain move", "simple"),
@@ -350,6 +443,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "legend.total": ("colony total", "total"),
     "legend.free_edge": ("free edge", "borde libre"),
     "legend.no_corner": ("(not the corners)", "(sin las esquinas)"),
+    "legend.all_held": ("every edge held:", "todos ocupados:"),
+    "legend.closed": ("closed (page 8)", "cerrado (pág. 8)"),
     "rules.7.title": ("Tiebreak", "Desempate"),
     "rules.7.text": (
         "Same number of colonies? The player controlling the colony with the lowest total "
@@ -376,9 +471,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ctl.next_note": ("next", "sigue"),
     "note.count.title": ("x/23 connected", "x/23 conectados"),
     "note.count.text": (
-        'Beside the board, "x/23 connected" counts the connected satellites of both '
-        "colours. At 23 the game ends.",
-        'Junto al tablero, "x/23 conectados" cuenta los satélites conectados de los dos '
+        'On the game screen, "x/23" counts the connected satellites of both colours. At '
+        "23 the game ends.",
+        'En la pantalla de juego, "x/23" cuenta los satélites conectados de los dos '
         "colores. Con 23 la partida termina.",
     ),
     "note.touch.title": ("Same colour", "Mismo color"),
@@ -421,10 +516,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "lesson.open.title": ("Open an edge", "Abrir un borde"),
     "lesson.open.text": (
-        "Satellites connect only while an edge of the board is empty. Here every edge "
-        "holds one: Closed. Move your 3 off the West edge.",
-        "Solo se conecta mientras un borde del tablero está vacío. Aquí todos tienen "
-        "uno: Cerrado. Saca tu 3 del borde Oeste.",
+        "Satellites connect while an edge of the board is empty. Here every edge holds "
+        "one: closed. Move your 3 off the West edge.",
+        "Se conecta mientras un borde del tablero está vacío. Aquí todos tienen uno: "
+        "cerrado. Saca tu 3 del borde Oeste.",
     ),
     "lesson.open.goal": ("Empty the West edge", "Vacía el borde O"),
     "lesson.open.wrong": (
@@ -450,6 +545,31 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lesson.connect.done": (
         "Connected: both are locked now. A connection needs the exact distance.",
         "Conectados: los dos quedan fijos. Conectar pide la distancia exacta.",
+    ),
+    "lesson.stall.title": ("Stall", "Bloqueo"),
+    "lesson.stall.text": (
+        "Every edge held for 20 moves in a row (10 each) with no connection: a stall opens "
+        "connections for both. Connect your 3.",
+        "Bordes ocupados 20 jugadas seguidas (10 cada uno) sin conexión: un bloqueo abre "
+        "las conexiones a los dos. Conecta tu 3.",
+    ),
+    "lesson.stall.goal": ("Connect after the stall", "Conecta en el bloqueo"),
+    "lesson.stall.wrong": (
+        "Land your 3 exactly 3 cells away, beside the blue 2.",
+        "Mueve tu 3 justo 3 celdas, junto al 2 azul.",
+    ),
+    "lesson.stall.done": (
+        "Connected with every edge held. Connections are closed again: the game screen "
+        "counts the next 20 moves down.",
+        "Conectado con todos los bordes ocupados. Las conexiones vuelven a cerrarse: la "
+        "pantalla de juego cuenta las 20 jugadas siguientes.",
+    ),
+    "note.seed.title": ("Seed rules", "Reglas originales"),
+    "note.seed.text": (
+        "New game also offers Seed rules: there no stall opens connections, only an empty "
+        "edge does.",
+        "Nueva partida ofrece también las reglas originales: en ellas ningún bloqueo abre "
+        "las conexiones, solo un borde vacío.",
     ),
     "lesson.colony.title": ("Colonies", "Colonias"),
     "lesson.colony.text": (
@@ -518,8 +638,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
 }
 
-RULE_PAGES = 8
-LEGEND_PAGE = 8
+RULE_PAGES = 9
+LEGEND_PAGE = 9
 """The last page explains every mark on the board."""
 
 

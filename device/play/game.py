@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.moves import PASS
-from engine.notation import parse_position
 from engine.pieces import BLUE, NOBODY, RED
 from engine.position import Position
 from engine.record import GameRecord
+from engine.rules import STANDARD, Rules
 from engine.scoring import Score, score
 
 
@@ -47,7 +47,8 @@ class GameSetup:
 
 @dataclass
 class Game:
-    """The record and its final position, kept in step."""
+    """The record and its final position, kept in step; the position plays the
+    record's rules."""
 
     record: GameRecord
     setup: GameSetup = field(default_factory=GameSetup)
@@ -58,15 +59,23 @@ class Game:
     """Who played each ply (grace moves break the strict alternation)."""
 
     def __post_init__(self) -> None:
-        self.position = parse_position(self.record.start)
+        self.position = self.record.start_position()
         self.movers = []
         for move in self.record.moves:
             self.movers.append(self.position.side)
             self.position.make(move)
 
     @classmethod
-    def new(cls, seed: int, setup: GameSetup, names: tuple[str, str], date: str) -> Game:
-        record = GameRecord.from_seed(seed, red=names[RED], blue=names[BLUE])
+    def new(
+        cls,
+        seed: int,
+        setup: GameSetup,
+        names: tuple[str, str],
+        date: str,
+        rules: Rules = STANDARD,
+    ) -> Game:
+        """A game drawn from ``seed``, played under ``rules`` (its record keeps them)."""
+        record = GameRecord.from_seed(seed, red=names[RED], blue=names[BLUE], rules=rules)
         record.date = date
         record.tags = {MODE_TAG: setup.mode}
         if setup.mode == Mode.VERSUS_AI:

@@ -15,6 +15,7 @@ from device.link.interface import LinkSession, RecordedLinkSession
 from device.play.game import Game, GameSetup, Mode
 from engine.notation import IllegalMoveError, NotationError, format_move, parse_move
 from engine.pieces import RED
+from engine.rules import Rules
 
 PORT_TAG, ROLE_TAG = "LinkPort", "LinkRole"
 """Record tags naming the port and role of a linked game (Continue reopens them)."""
@@ -33,7 +34,7 @@ def session_moves(session: LinkSession, saved: Game | None) -> list[str]:
     """The moves of the game the session is playing, in RULES.md notation."""
     if isinstance(session, RecordedLinkSession) and session.game is not None:
         return list(session.game.moves)
-    if saved is not None and saved.record.seed == session.seed:
+    if saved is not None and same_game(saved, session):
         return [format_move(move) for move in saved.record.moves]
     return []
 
@@ -49,23 +50,35 @@ def linked_game(
     """The app's Game for ``session``: the saved one's header if it is the same game."""
     moves = session_moves(session, saved)
     colour = session.local_colour
-    if saved is not None and saved.record.seed == session.seed:
+    if saved is not None and same_game(saved, session):
         setup = GameSetup(mode=Mode.LINK, human_colour=colour)
         game = Game(replace(saved.record, moves=[], tags=dict(saved.record.tags)), setup)
         game.record.tags |= {PORT_TAG: port, ROLE_TAG: role}
     else:
-        game = new_linked_game(session.seed, colour, names, date, port, role)
+        game = new_linked_game(session.seed, colour, names, date, port, role, session.rules)
     replay(game, moves)
     return game
 
 
+def same_game(saved: Game, session: LinkSession) -> bool:
+    """Whether ``saved`` is the game the session plays: drawn from its seed, under its rules."""
+    return saved.record.seed == session.seed and saved.record.rules == session.rules
+
+
 def new_linked_game(
-    seed: int, colour: int, names: tuple[str, str], date: str, port: str, role: Role
+    seed: int,
+    colour: int,
+    names: tuple[str, str],
+    date: str,
+    port: str,
+    role: Role,
+    rules: Rules,
 ) -> Game:
     """A linked game before its first move (``names``: this device's player, then the peer)."""
     mine, theirs = names
     ordered = (mine, theirs) if colour == RED else (theirs, mine)
-    game = Game.new(seed, GameSetup(mode=Mode.LINK, human_colour=colour), ordered, date)
+    setup = GameSetup(mode=Mode.LINK, human_colour=colour)
+    game = Game.new(seed, setup, ordered, date, rules)
     game.record.tags |= {PORT_TAG: port, ROLE_TAG: role}
     return game
 

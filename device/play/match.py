@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
 
-from device.link.events import LinkStateName, PeerMove, StateChanged
+from device.link.events import LinkProblem, LinkStateName, PeerMove, StateChanged
 from device.link.interface import LinkSession
 from device.play.game import Game, Mode
 from device.play.opponent import HINT, Thinker
@@ -127,7 +127,8 @@ class Match:
         self.hint: int | None = None
         self.link_status: LinkStateName | None = None
         """LOST or ERROR while the link is down or the linked game stopped."""
-        self.link_problem = ""
+        self.link_problem: LinkProblem | None = None
+        """Why the linked game stopped (ERROR)."""
         self.finished = False
         """The end is stored and the game archived (or that was attempted)."""
         self._hint_for_ply = -1
@@ -156,11 +157,13 @@ class Match:
         if not self.person_to_move() or move not in self.game.position.legal_moves():
             return False
         self._commit(move)
-        if self.link is not None:
+        link = self.link
+        if link is not None:
             try:
-                self.link.send_move(self.game.ply, format_move(move))
-            except ValueError as error:  # the session stopped the game a moment ago
-                self.link_status, self.link_problem = LinkStateName.ERROR, str(error)
+                link.send_move(self.game.ply, format_move(move))
+            except ValueError:  # the session stopped the game a moment ago
+                self.link_status = LinkStateName.ERROR
+                self.link_problem = link.state.problem or LinkProblem.FAILED
             except OSError as error:
                 self.on_save_error(error)
         return True
@@ -351,7 +354,7 @@ class Match:
                 state = event.state
                 down = state.name in (LinkStateName.LOST, LinkStateName.ERROR)
                 self.link_status = state.name if down else None
-                self.link_problem = state.message if down else ""
+                self.link_problem = state.problem if down else None
             elif isinstance(event, PeerMove):
                 self._apply_peer_move(event.ply, event.move)
         return changed

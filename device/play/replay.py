@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from device.play.game import Game
 from device.play.match import RESIGNED_TAG
-from engine.notation import parse_position
 from engine.pieces import COLOUR_NAMES, NOBODY
 from engine.position import Position
 from engine.record import GameRecord
@@ -58,7 +57,7 @@ class Replay:
 
     def __init__(self, record: GameRecord, *, at_end: bool = False, resigned: int = NOBODY) -> None:
         self.record = record
-        position = parse_position(record.start)
+        position = record.start_position()
         self.positions: list[Position] = [position.copy()]
         self.movers: list[int] = []
         """Who played each ply (grace moves break the strict alternation)."""

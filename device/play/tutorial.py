@@ -58,6 +58,13 @@ def connects(position: Position, move: int) -> bool:
     return kind_of(move) == CONNECTION
 
 
+def connects_in_a_stall(position: Position, move: int) -> bool:
+    """A connection that only a stall allows: every edge held before and after it,
+    and the engine counting no plies left before the stall opens connections."""
+    stalled = position.plies_until_stall_opens() == 0
+    return stalled and connects(position, move) and not after(position, move).free_edges()
+
+
 def makes_own_colony(position: Position, move: int) -> bool:
     """The moved satellite ends in a colony its player controls."""
     played = after(position, move)
@@ -125,20 +132,28 @@ CLOSED_BOARD = (
 )
 """Red 3 alone on the West edge, Blue on the three others: connections are closed."""
 
+STALLED = (
+    "......b3.../........../.........r1/........../.....b2..../"
+    "..r3......./b4........./........../........../...r4...... r 0 20 20"
+)
+"""One loose satellite on every edge (g10, d1, a4, j8) for the last 20 plies, nothing
+connected: a stall has opened connections, and the red 3 on c5 connects at f5."""
+
 LESSONS: tuple[Lesson, ...] = (
-    Lesson("move", f"{CLOSED_BOARD} r 0 0", jumps),
-    Lesson("open", f"{CLOSED_BOARD} r 0 0", opens_an_edge),
+    Lesson("move", f"{CLOSED_BOARD} r 0 0 0", jumps),
+    Lesson("open", f"{CLOSED_BOARD} r 0 0 0", opens_an_edge),
     Lesson(
         "connect",
         "........../........../.......b4../..r4......./........../"
-        ".....b2..../..r3......./........../........../.......... r 0 0",
+        ".....b2..../..r3......./........../........../.......... r 0 0 0",
         connects,
         notes=("count", "touch"),
     ),
+    Lesson("stall", STALLED, connects_in_a_stall, needs_connection=True, notes=("seed",)),
     Lesson(
         "colony",
         ".....r4..../........../..b2......./........../........../"
-        "....r2b3..../........../.....r1..../........../.......... r 0 0",
+        "....r2b3..../........../.....r1..../........../.......... r 0 0 0",
         makes_own_colony,
         needs_connection=True,
         notes=("six", "merge"),
@@ -146,19 +161,19 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "displace",
         "........../........../..b4......./........../.....r2..../"
-        "....r1b3b2.../........../........../......r3.../.......... r 0 0",
+        "....r1b3b2.../........../........../......r3.../.......... r 0 0 0",
         pushes_into_colony,
     ),
     Lesson(
         "grace",
         "........../..b4....r2../........../.r2b1r3.r4b3.../........../"
-        ".r3b3r1.r4b4r1../........../.r1b1r4.r2b2r3../........../.......... r 0 0",
+        ".r3b3r1.r4b4r1../........../.r1b1r4.r2b2r3../........../.......... r 0 0 0",
         gives_grace,
     ),
     Lesson(
         "tiebreak",
         "........../........r2./........../......r3b1../........../"
-        "..b4r2b4...../........../...r4.r4b3.../........../.......... r 0 0",
+        "..b4r2b4...../........../...r4.r4b3.../........../.......... r 0 0 0",
         wins_tiebreak,
         needs_connection=True,
     ),

@@ -8,6 +8,7 @@ import engine
 from device.look.controls import control, draw_screen_bar
 from device.play.buttons import Button
 from device.screens.screen import Screen
+from device.version import installed_version
 
 
 class AboutScreen(Screen):
@@ -21,21 +22,10 @@ class AboutScreen(Screen):
         y = ui.draw_title(surface, ui.t("about.title"))
         lines = [
             ui.t("app.name"),
-            ui.t("about.version", version=installed_version()),
+            ui.t("about.version", version=installed_version() or "?"),
             ui.t("about.compiled" if engine.is_compiled() else "about.pure"),
             ui.t("about.profile", profile=ui.profile.name),
             ui.t("about.font"),
         ]
         ui.draw_lines(surface, lines, ui.font(), (0, y + 6), centred_in=ui.layout.width)
         draw_screen_bar(surface, ui, [control("help.back", Button.A, Button.B)])
-
-
-def installed_version() -> str:
-    """The installed package's version; importlib.metadata is loaded only here, since
-    the title does not need it."""
-    from importlib import metadata
-
-    try:
-        return metadata.version("satellites")
-    except metadata.PackageNotFoundError:
-        return "?"

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from device.link.events import LinkStateName
+from device.link.events import LinkProblem, LinkStateName
 from device.look.board_view import BoardMarks, cell_centre, draw_board, draw_satellite
 from device.look.controls import Control, button_label, control
 from device.look.hud import HudItem, draw_hud
@@ -248,7 +248,7 @@ class GameScreen(Screen):
         t = self.ui.t
         match = self.match
         if match.link_status:
-            return match.link_problem or t("link.lost_title")
+            return t(match.link_problem) if match.link_problem else t("link.lost_title")
         if match.thinking:
             return t("hud.thinking") + "." * self._dots
         if self.game.setup.mode == Mode.LINK and not self.game.human_to_move():
@@ -340,7 +340,7 @@ class GameScreen(Screen):
         if status is LinkStateName.LOST:
             draw_link_panel(surface, ui, ui.t("link.lost_title"), [ui.t("link.lost_body")])
         elif status is LinkStateName.ERROR:
-            lines = [self.match.link_problem, ui.t("link.stopped_body")]
+            lines = [ui.t(self.match.link_problem or LinkProblem.FAILED), ui.t("link.stopped_body")]
             draw_link_panel(surface, ui, ui.t("link.stopped_title"), lines)
 
 
@@ -358,7 +358,7 @@ class SystemMenu(MenuOverGame):
             Item(lambda: t("menu.resume"), self.host.pop),
             Item(lambda: t("menu.undo"), self._then(self._undo), visible=match.can_undo),
             Item(lambda: t("menu.hint"), self._then(match.ask_hint), visible=match.person_to_move),
-            Item(lambda: t("menu.rules"), self._open_rules),
+            Item(lambda: t("menu.rules_of", rules=self._rules_name()), self._open_rules),
             Item(lambda: t("menu.settings"), self._open_settings),
             Item(
                 lambda: t("menu.resign"),
@@ -368,6 +368,10 @@ class SystemMenu(MenuOverGame):
             Item(lambda: t("menu.to_title"), self._confirm("confirm.to_title", self.host.to_title)),
             power_off_item(self.host),
         ]
+
+    def _rules_name(self) -> str:
+        """The name of the rules this game is played under."""
+        return self.ui.t(f"rules.name.{self.game_screen.game.record.rules.name}")
 
     def _undo(self) -> None:
         if not self.game_screen.match.undo():

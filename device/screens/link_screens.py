@@ -8,6 +8,7 @@ B gives up.  An attempt that finishes after B closes what it opened.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from urllib.parse import urlsplit
 import pygame
 
 from device.journal.events import Replayed
+from device.link.events import LinkProblem, LinkSetupError
 from device.link.game import Role
 from device.link.interface import LinkConnector, LinkSession
 from device.look.ui import Ui
@@ -24,6 +26,8 @@ from device.play.game import Game
 from device.play.link_games import LinkGameMismatch, linked_game
 from device.screens.screen import Host, Screen
 
+log = logging.getLogger(__name__)
+
 QUICK_OPEN_S = 0.2
 """An open that finishes this fast goes straight to the board, with no waiting screen."""
 WAIT_TICK_MS = 400
@@ -31,7 +35,8 @@ LABEL_CHARS = 16
 
 
 class LinkAttempt:
-    """``connector.open()`` on a daemon thread; the result is read without blocking."""
+    """``connector.open()`` on a daemon thread; the result is read without blocking: the
+    session, or the problem that stopped it (its details go to the log)."""
 
     def __init__(self, connector: LinkConnector) -> None:
         self._connector = connector
@@ -39,7 +44,7 @@ class LinkAttempt:
         self._finished = threading.Event()
         self._cancelled = False
         self.session: LinkSession | None = None
-        self.error = ""
+        self.problem = LinkProblem.FAILED
         threading.Thread(
             target=self._open, args=(connector,), name="link-open", daemon=True
         ).start()
@@ -47,8 +52,13 @@ class LinkAttempt:
     def _open(self, connector: LinkConnector) -> None:
         try:
             session = connector.open()
-        except Exception as error:  # any failure becomes a message, never a traceback
-            self.error = str(error) or type(error).__name__
+        except LinkSetupError as error:
+            log.warning("the link did not start: %s", error)
+            self.problem = error.problem
+            self._finished.set()
+            return
+        except Exception:  # a fault of the game: a message on screen, the traceback in the log
+            log.exception("the link did not start")
             self._finished.set()
             return
         with self._lock:
@@ -101,7 +111,7 @@ def _finish(host: Host, attempt: LinkAttempt, plan: LinkPlan) -> None:
     t = host.ui.t
     if session is None:
         host.saves.withdraw()
-        host.show_message(t("link.failed", problem=attempt.error))
+        host.show_message(t("link.failed", problem=t(attempt.problem)))
         return
     names = (t("player.you"), t("player.link"))
     journal = host.saves.linked_journal(session.seed)
@@ -139,6 +149,8 @@ def role_for(port: str, otherwise: Role) -> Role:
 
 class LinkWaitScreen(Screen):
     """ "Waiting for the other device", while the cable connects; B cancels."""
+
+    on_wall_clock = True
 
     def __init__(self, host: Host, attempt: LinkAttempt, plan: LinkPlan) -> None:
         super().__init__(host)

@@ -1,5 +1,6 @@
-"""New game: the mode, the computer's level, the colour, the tabletop, the link's
-port and role; then the game starts (a linked one once the cable answers)."""
+"""New game: the mode, the rules, the computer's level, the colour, the tabletop,
+the link's port and role; then the game starts (a linked one once the cable
+answers)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from device.screens.link_screens import connect, port_label, role_for
 from device.screens.menu_screen import Item, MenuScreen
 from device.screens.screen import Host
 from engine.pieces import BLUE, RED
+from engine.rules import RULE_SETS, STANDARD
 
 
 class NewGameScreen(MenuScreen):
@@ -22,6 +24,8 @@ class NewGameScreen(MenuScreen):
         self.chosen_role = Role.HOST
         """The role the player last chose; a socket port suggests its own."""
         self.role = role_for(self._port(), Role.HOST)
+        self.rules = STANDARD
+        """The rules of the game to start, in every mode (the engine's rule sets)."""
 
     def items(self) -> list[Item]:
         t = self.ui.t
@@ -30,6 +34,10 @@ class NewGameScreen(MenuScreen):
             Item(
                 lambda: f"{t('new.mode')}: {t('new.mode.' + setup.mode)}",
                 adjust=lambda step: self._cycle_mode(step),
+            ),
+            Item(
+                lambda: f"{t('new.rules')}: {t('rules.name.' + self.rules.name)}",
+                adjust=self._cycle_rules,
             ),
             Item(
                 lambda: f"{t('new.level')}: {setup.ai_level} {t(f'level.{setup.ai_level}')}",
@@ -62,6 +70,9 @@ class NewGameScreen(MenuScreen):
     def _cycle_mode(self, step: int) -> None:
         modes = list(Mode)
         self.setup.mode = modes[(modes.index(self.setup.mode) + step) % len(modes)]
+
+    def _cycle_rules(self, step: int) -> None:
+        self.rules = RULE_SETS[(RULE_SETS.index(self.rules) + step) % len(RULE_SETS)]
 
     def _chooses_colour(self) -> bool:
         """Against the computer, or as the link's host (the guest gets the other colour)."""
@@ -103,11 +114,12 @@ class NewGameScreen(MenuScreen):
         else:
             names = (self.ui.colour_name(RED), self.ui.colour_name(BLUE))
         setup = GameSetup(setup.mode, setup.ai_level, setup.human_colour, setup.tabletop)
-        self.host.start_game(Game.new(self.host.new_seed(), setup, names, self.host.today()))
+        game = Game.new(self.host.new_seed(), setup, names, self.host.today(), self.rules)
+        self.host.start_game(game)
 
     def _start_link(self) -> None:
         port = self._port()
-        connector = self.host.link_connector(port, self.role, self.setup.human_colour)
+        connector = self.host.link_connector(port, self.role, self.setup.human_colour, self.rules)
         if connector is None:
             self.host.show_message(self.ui.t("new.no_link"))
             return

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from device.look.board_view import BoardMarks, draw_board
+from device.look.board_view import BoardMarks, draw_board, draw_satellite
 from device.look.controls import Control, control, draw_screen_bar, screen_bar_top
 from device.look.i18n import LEGEND_PAGE, RULE_PAGES
 from device.look.pages import Block, draw_page, paginate, text_blocks
@@ -24,7 +24,7 @@ from engine.moves import (
     origin_of,
     target_of,
 )
-from engine.pieces import piece
+from engine.pieces import RED, piece
 from engine.position import Position
 
 OFFSET = 2
@@ -192,7 +192,10 @@ class RulesScreen(Screen):
             blocks.append(Block(height, lambda surface, rect: self._draw_diagram(surface, rect)))
         elif self.page == LEGEND_PAGE:
             blocks += [self._symbol_block(symbol, area.w) for symbol in self.legend]
-            blocks.append(Block(2 * ui.layout.line, self._draw_free_edge_symbol))
+            # two lines of words beside a row of cells that starts half a line down
+            edges = max(2 * ui.layout.line, ui.layout.line // 2 + ui.layout.cell) + 3
+            blocks.append(Block(edges, self._draw_free_edge_symbol))
+            blocks.append(Block(edges, self._draw_held_edges_symbol))
         elif self.page == 6:
             big = ui.font(ui.layout.title_size, bold=True)
             blocks.append(Block(big.get_linesize(), self._draw_grace))
@@ -246,9 +249,30 @@ class RulesScreen(Screen):
         pygame.draw.line(
             surface, ui.palette.free_edge, (area.x + cell, y), (area.x + 3 * cell, y), width
         )
-        for line, key in enumerate(("legend.free_edge", "legend.no_corner")):
+        self._draw_symbol_words(surface, area, ("legend.free_edge", "legend.no_corner"))
+
+    def _draw_held_edges_symbol(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """An edge with a satellite on it and no mark: where every edge is held,
+        connections are closed (the stalls page says until when)."""
+        ui = self.ui
+        cell = ui.layout.cell
+        y = area.y + ui.layout.line // 2
+        pygame.draw.rect(surface, ui.palette.board_light, (area.x, y, cell - 1, cell - 1))
+        for step in (1, 2):
+            edge = (area.x + step * cell, y, cell - 1, cell - 1)
+            pygame.draw.rect(surface, ui.palette.edge, edge)
+        centre = (area.x + cell + cell // 2, y + cell // 2)
+        draw_satellite(surface, ui.layout, ui.fonts, ui.palette, centre, cell, piece(RED, 3), False)
+        self._draw_symbol_words(surface, area, ("legend.all_held", "legend.closed"))
+
+    def _draw_symbol_words(
+        self, surface: pygame.Surface, area: pygame.Rect, keys: tuple[str, ...]
+    ) -> None:
+        """A legend line's words, a line each, beside its picture."""
+        ui = self.ui
+        for line, key in enumerate(keys):
             text = ui.font().render(ui.t(key), True, ui.palette.text)
-            surface.blit(text, (area.x + 3 * cell + 6, area.y + line * ui.layout.line))
+            surface.blit(text, (area.x + 3 * ui.layout.cell + 6, area.y + line * ui.layout.line))
 
     def _draw_grace(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         big = self.ui.font(self.ui.layout.title_size, bold=True)

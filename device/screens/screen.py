@@ -18,6 +18,7 @@ from device.play.game import Game
 from device.play.lighting import Lighting
 from device.play.match import EndListener, Match
 from device.play.sounds import Effect
+from engine.rules import STANDARD, Rules
 
 
 class Host(Protocol):
@@ -32,8 +33,11 @@ class Host(Protocol):
     """None where the game cannot turn the device off (the simulator)."""
     lighting: Lighting
 
-    def link_connector(self, port: str, role: Role, colour: int) -> LinkConnector | None:
-        """A connector for a linked game on ``port``; None on a device without a cable."""
+    def link_connector(
+        self, port: str, role: Role, colour: int, rules: Rules = STANDARD
+    ) -> LinkConnector | None:
+        """A connector for a linked game on ``port`` (a new one played under ``rules``);
+        None on a device without a cable."""
         ...
 
     def now(self) -> int: ...
@@ -84,6 +88,8 @@ class Screen:
 
     overlay = False
     """Drawn over the screen below it (menus during play)."""
+    on_wall_clock = False
+    """Waits for something that runs in real time (a link cable being opened)."""
 
     def __init__(self, host: Host) -> None:
         self.host = host

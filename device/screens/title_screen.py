@@ -100,7 +100,7 @@ class TitleScreen(MenuScreen):
         ports = self.host.link_ports
         port = game.record.tags.get(PORT_TAG) or (ports[0] if ports else "")
         role = role_of(game)
-        connector = self.host.link_connector(port, role, game.setup.human_colour)
+        connector = self.host.link_connector(port, role, game.setup.human_colour, game.record.rules)
         if connector is None:
             self.host.show_message(self.ui.t("new.no_link"))
             return

@@ -93,6 +93,10 @@ class SerialTransport:
     def write(self, packet: bytes) -> None:
         self._port.write(encode_packet(packet))
 
+    def open_now(self) -> None:
+        """Open the port at once (OSError when it cannot be: see ``SerialPort.open_now``)."""
+        self._port.open_now()
+
     def heard_from_peer(self) -> None:
         """Nothing to choose: a cable has one other end."""
 
@@ -311,7 +315,10 @@ def open_transport(
 
     ``silence``: seconds without a byte (serial) or a frame of the game (TCP)
     after which the peer counts as gone; ``is_greeting`` and ``max_packet``: see
-    ``ListenTransport``.
+    ``ListenTransport``.  A port that cannot be had raises OSError, its errno
+    saying why: a listening port in use, a serial device that is not there or
+    that another program holds (a device is opened at once; a URL such as
+    ``socket://`` keeps trying, since its other end may start later).
     """
     if url.startswith("listen://"):
         parts = urlsplit(url)
@@ -319,4 +326,7 @@ def open_transport(
             raise ValueError(f"{url}: give a port, e.g. listen://0.0.0.0:7777")
         host = parts.hostname or "0.0.0.0"
         return ListenTransport(host, parts.port, silence, is_greeting, max_packet)
-    return SerialTransport(url, max_packet, silence=silence)
+    transport = SerialTransport(url, max_packet, silence=silence)
+    if "://" not in url:
+        transport.open_now()
+    return transport

@@ -99,31 +99,46 @@ class SerialPort:
         self._closed = True
         self._drop_port()
 
+    def open_now(self) -> None:
+        """Open the port at once, or raise why it cannot be opened, as an OSError whose
+        errno says it (ENOENT: no such device; EAGAIN: another program holds it).
+        Later it is reopened as usual whenever it goes away."""
+        if self._port is not None or self._closed:
+            return
+        try:
+            self._port = self._open()
+        except termios.error as error:  # not an OSError: a path that is no terminal
+            raise OSError(*error.args) from None
+
     def _ensure_open(self) -> serial.SerialBase | None:
         if self._port is not None or self._closed or self._clock() < self._next_try:
             return self._port
         self._next_try = self._clock() + self._retry_every
         try:
-            # exclusive: a second program on the same device fails to open it
-            # instead of stealing half of its bytes (ignored by URL handlers).
-            exclusive = True if "://" not in self.url else None
-            self._port = serial.serial_for_url(
-                self.url,
-                baudrate=self._baudrate,
-                timeout=self._wait_for_bytes,
-                write_timeout=0.5,
-                exclusive=exclusive,
-            )
+            self._port = self._open()
         except PORT_ERRORS as error:
             if str(error) != self.last_error:
                 log.info("cannot open %s yet: %s", self.url, error)
             self.last_error = str(error)
             return None
+        return self._port
+
+    def _open(self) -> serial.SerialBase:
+        # exclusive: a second program on the same device fails to open it
+        # instead of stealing half of its bytes (ignored by URL handlers).
+        exclusive = True if "://" not in self.url else None
+        port = serial.serial_for_url(
+            self.url,
+            baudrate=self._baudrate,
+            timeout=self._wait_for_bytes,
+            write_timeout=0.5,
+            exclusive=exclusive,
+        )
         self.openings += 1
         self.last_error = ""
         self._last_heard = self._clock()
         log.info("opened %s", self.url)
-        return self._port
+        return port
 
     def _lost(self, error: Exception) -> None:
         log.warning("%s went away: %s", self.url, error)

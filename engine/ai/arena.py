@@ -17,10 +17,18 @@ from dataclasses import dataclass
 from random import Random
 
 from engine.ai.agents import AGENT_FORMS, Agent, parse_agent
-from engine.arguments import MAX_GAMES, MAX_SEED, MAX_WORKERS, CommandParser, whole_number_in
+from engine.arguments import (
+    MAX_GAMES,
+    MAX_SEED,
+    MAX_WORKERS,
+    CommandParser,
+    add_rules_option,
+    whole_number_in,
+)
 from engine.moves import Move
 from engine.pieces import BLUE, NOBODY, RED, other
-from engine.position import STANDARD, VARIANT_END_REASON_NAMES, Rules
+from engine.position import VARIANT_END_REASON_NAMES
+from engine.rules import STANDARD, Rules, rules_named
 from engine.scoring import game_winner, score
 from engine.start import starting_position
 
@@ -212,10 +220,11 @@ def arena_parser() -> CommandParser:
     parser = CommandParser(
         "arena",
         "paired games between two agents, with a score and an interval",
-        "%(prog)s A B [--games N] [--seed S] [--workers W] [--progress]",
+        "%(prog)s A B [--rules NAME] [--games N] [--seed S] [--workers W] [--progress]",
     )
     parser.add_argument("a", metavar="A", help=f"an agent: {AGENT_FORMS}")
     parser.add_argument("b", metavar="B", help="the other agent")
+    add_rules_option(parser, "the rules the games are played under")
     parser.add_argument(
         "--games",
         default=100,
@@ -240,5 +249,7 @@ def cmd_arena(args: list[str]) -> list[str]:
     a, b = parse_agent(options.a), parse_agent(options.b)
     if options.games % 2:
         raise ValueError("--games must be even: each seed is played with both colours")
-    results = run_arena(a, b, options.games // 2, options.seed, options.workers, options.progress)
+    rules = rules_named(options.rules)
+    pairs = options.games // 2
+    results = run_arena(a, b, pairs, options.seed, options.workers, options.progress, rules)
     return summarize(a, b, results, options.seed)

@@ -1,8 +1,9 @@
 """The blockade probe: a player who keeps one satellite on each of the four edges.
 
-Connections need a free edge (RULES.md 3), and an unconnected satellite on
-each edge keeps every edge occupied for as long as its player likes
-(RULES.md 6.5).  The probe walks its satellites, one per edge it does not yet
+Under the seed rules connections need a free edge (RULES.md 3), and an
+unconnected satellite on each edge keeps every edge occupied for as long as
+its player likes; the standard game's stall ruling (RULES.md 6.5) opens them
+after 20 such plies.  The probe walks its satellites, one per edge it does not yet
 hold, onto the edges by the shortest way, then shuffles without ever leaving
 an edge empty of its own satellites.  It measures the rules, not the AI: under
 a variant that breaks the blockade, holding the edges stops paying.

@@ -4,6 +4,7 @@ from engine.ai.levels import HINT_LEVEL, level
 from engine.ai.search import Search
 from engine.arguments import CommandParser, UsageError, position_parser, take_position
 from engine.notation import format_move
+from engine.rules import rules_named
 from engine.text import shown, whole_number
 
 HINT_SEED = 0
@@ -16,7 +17,8 @@ def hint_parser() -> CommandParser:
 
 def cmd_hint(args: list[str]) -> list[str]:
     """The best move for the player to move (ValueError for bad input)."""
-    position, rest = take_position(hint_parser().parse_args(args).words)
+    options = hint_parser().parse_args(args)
+    position, rest = take_position(options.words, rules_named(options.rules))
     number = HINT_LEVEL
     if rest:
         given = whole_number(rest[0]) if len(rest) == 1 else None

@@ -7,11 +7,12 @@ file are not played again.  The report (Markdown) is rebuilt from the file.
 The games run in worker processes, or with ``--backend ray`` as tasks on a Ray
 cluster (``engine.ai.lab_backends``); the results file is the same either way.
 
-Rule variants are engine parameters (``engine.position.Rules``), named on the
-command line; each ``--variant`` is measured separately, and ``standard``
-(RULES.md) is the default.  Names join with ``+``:
+Rule variants are engine parameters (``engine.rules.Rules``), named on the
+command line as changes to the rules ``--rules`` names (default ``standard``,
+RULES.md); each ``--variant`` is measured separately.  Names join with ``+``:
 
-``standard``          the rules of RULES.md
+``standard``          the rules of RULES.md (the stall ruling, 6.5, included)
+``seed``              the seed's reading: connections only while an edge is free
 ``quiet=N``           N plies without a new connection end the game (not 100)
 ``corner-edges``      a corner cell counts for both of its edges (RULES.md before
                       the corner ruling of 2026-12-03)
@@ -34,7 +35,14 @@ from pathlib import Path
 from engine.ai.agents import parse_agent
 from engine.ai.arena import GameResult
 from engine.ai.lab_backends import Backend, games_per_seed, play_all
-from engine.arguments import MAX_GAMES, MAX_SEED, MAX_WORKERS, CommandParser, whole_number_in
+from engine.arguments import (
+    MAX_GAMES,
+    MAX_SEED,
+    MAX_WORKERS,
+    CommandParser,
+    add_rules_option,
+    whole_number_in,
+)
 from engine.moves import DISPLACEMENT, Move, kind_of
 from engine.pieces import NOBODY, RED
 from engine.position import (
@@ -42,11 +50,9 @@ from engine.position import (
     ENDED_BLOCKADE,
     ENDED_NO_PROGRESS,
     ENDED_REPETITION,
-    QUIET_LIMIT,
-    STANDARD,
     VARIANT_END_REASON_NAMES,
-    Rules,
 )
+from engine.rules import LEGACY, QUIET_LIMIT, SEED, STANDARD, Rules, rules_from_id, rules_named
 from engine.scoring import game_winner, score
 from engine.start import starting_position
 
@@ -56,7 +62,8 @@ STALLED_ENDS = (ENDED_NO_PROGRESS, ENDED_REPETITION, ENDED_BLOCKADE)
 
 
 VARIANT_FORMS = (
-    "standard, quiet=N, corner-edges, threefold, blockade=N, open-after=N, own-edges; join with +"
+    "standard, seed, quiet=N, corner-edges, threefold, blockade=N, open-after=N, own-edges; "
+    "join with +"
 )
 
 
@@ -73,14 +80,19 @@ def with_plies(rules: Rules, key: str, plies: int) -> Rules:
     return replace(rules, opening_plies=plies)
 
 
-def parse_variant(name: str) -> Rules:
-    """The rules a variant name gives (ValueError with the reason otherwise)."""
-    rules = STANDARD
-    for part in name.strip().lower().split("+"):
+def parse_variant(name: str, base: Rules = STANDARD, standard: Rules = STANDARD) -> Rules:
+    """The rules a variant name gives, as changes to ``base`` (ValueError with
+    the reason otherwise); the result is named by the variant itself.  The words
+    ``standard`` and ``seed`` start afresh from those rule sets, ``standard``
+    being ``standard`` (for results of an earlier rule book, its standard)."""
+    bases = {"standard": standard, "seed": SEED}
+    rules = base
+    text = name.strip().lower()
+    for part in text.split("+"):
         key, _, number = part.partition("=")
-        if key == "standard" and not number:
-            continue
-        if key == "corner-edges" and not number:
+        if key in bases and not number:
+            rules = bases[key]
+        elif key == "corner-edges" and not number:
             rules = replace(rules, corners_are_edges=True)
         elif key == "threefold" and not number:
             rules = replace(rules, repetition_limit=3)
@@ -93,7 +105,24 @@ def parse_variant(name: str) -> Rules:
             rules = with_plies(rules, key, plies)
         else:
             raise ValueError(f"unknown variant '{part}' ({VARIANT_FORMS})")
-    return rules
+    if rules in (base, *bases.values()):
+        return rules
+    return replace(rules, name=text, version=1)
+
+
+def plays_like(a: Rules, b: Rules) -> bool:
+    """Whether two rule sets allow exactly the same games (names aside)."""
+    return replace(a, name="", version=0) == replace(b, name="", version=0)
+
+
+def entry_rules(entry: dict[str, object]) -> Rules:
+    """The rules one game of a results file was played under: its variant, as
+    changes to its ``base`` rules; a line written before the lab recorded a base
+    was played when the standard game was what is now the seed's reading."""
+    base = entry.get("base")
+    if isinstance(base, str):
+        return parse_variant(str(entry["variant"]), rules_from_id(base))
+    return parse_variant(str(entry["variant"]), LEGACY, standard=LEGACY)
 
 
 @dataclass(frozen=True)
@@ -151,10 +180,11 @@ def game_facts(seed: int, moves: list[Move], rules: Rules) -> GameFacts:
 # ---------------------------------------------------------------- the run
 
 
-def result_line(variant: str, players: str, result: GameResult) -> str:
+def result_line(base: Rules, variant: str, players: str, result: GameResult) -> str:
     """One game as a JSON line of the results file."""
     return json.dumps(
         {
+            "base": base.id,
             "variant": variant,
             "players": players,
             "seed": result.seed,
@@ -177,7 +207,7 @@ def read_results(path: Path) -> list[dict[str, object]]:
         except ValueError:
             continue
         if isinstance(entry, dict):
-            key = tuple(entry.get(k) for k in ("variant", "players", "seed", "a_is_red"))
+            key = tuple(entry.get(k) for k in ("base", "variant", "players", "seed", "a_is_red"))
             games[key] = entry
     return list(games.values())
 
@@ -201,13 +231,16 @@ def end_cleanly(path: Path) -> None:
                 out.write("\n")
 
 
+def games_of(games: list[dict[str, object]], rules: Rules, players: str) -> list[dict[str, object]]:
+    """The games of one pairing played under rules that play like ``rules``."""
+    return [g for g in games if g.get("players") == players and plays_like(entry_rules(g), rules)]
+
+
 def pending_seeds(
-    done: list[dict[str, object]], variant: str, players: str, seeds: range, per_seed: int
+    done: list[dict[str, object]], rules: Rules, players: str, seeds: range, per_seed: int
 ) -> list[int]:
     """The seeds of ``seeds`` whose games are not all in the file yet."""
-    count = Counter(
-        g["seed"] for g in done if g.get("variant") == variant and g.get("players") == players
-    )
+    count = Counter(g["seed"] for g in games_of(done, rules, players))
     return [seed for seed in seeds if count[seed] < per_seed]
 
 
@@ -286,18 +319,17 @@ def markdown_report(columns: dict[str, dict[str, str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def build_report(path: Path, variants: list[str], pairings: list[str]) -> dict[str, dict[str, str]]:
-    """Every requested (variant, pairing) found in the results file, summarised."""
+def build_report(
+    path: Path, variants: list[str], pairings: list[str], base: Rules = STANDARD
+) -> dict[str, dict[str, str]]:
+    """Every requested (variant, pairing) found in the results file, summarised:
+    the games played under rules that play like the variant of ``base``."""
     games = read_results(path)
     columns: dict[str, dict[str, str]] = {}
     for variant in variants:
-        rules = parse_variant(variant)
+        rules = parse_variant(variant, base)
         for players in pairings:
-            facts = []
-            for g in games:
-                if g.get("variant") != variant or g.get("players") != players:
-                    continue
-                facts.append(game_facts(*seed_and_moves(g), rules))
+            facts = [game_facts(*seed_and_moves(g), rules) for g in games_of(games, rules, players)]
             if facts:
                 columns[f"{variant}: {players}"] = report_rows(facts, rules)
     return columns
@@ -330,6 +362,7 @@ def lab_parser() -> CommandParser:
         metavar="A,B",
         help="a pairing of arena agents (repeatable; default level3,level3)",
     )
+    add_rules_option(command, "the rules each variant changes")
     command.add_argument(
         "--variant",
         action="append",
@@ -388,7 +421,8 @@ def cmd_lab(args: list[str]) -> list[str]:
         if len(names) != 2:
             raise ValueError(f"--players takes two agents, like level5,level5; not '{players}'")
         agents[players] = (parse_agent(names[0]), parse_agent(names[1]))
-    rules = {variant: parse_variant(variant) for variant in variants}
+    base = rules_named(options.rules)
+    rules = {variant: parse_variant(variant, base) for variant in variants}
     done = read_results(options.results)
     tasks = []
     for players in pairings:
@@ -396,7 +430,7 @@ def cmd_lab(args: list[str]) -> list[str]:
         per_seed = games_per_seed(a, b)
         seeds = range(options.seed, options.seed + options.games // per_seed)
         for variant in variants:
-            for seed in pending_seeds(done, variant, players, seeds, per_seed):
+            for seed in pending_seeds(done, rules[variant], players, seeds, per_seed):
                 tasks.append((a, b, seed, rules[variant], variant, players))
     workers = options.workers or os.cpu_count() or 1
     finished = play_all(tasks, workers, Backend(options.backend), options.ray_address)
@@ -405,10 +439,10 @@ def cmd_lab(args: list[str]) -> list[str]:
     with options.results.open("a", encoding="utf-8") as out:
         options.report.open("a").close()  # a report that cannot be written stops the run now
         for variant, players, games in finished:
-            out.write("".join(result_line(variant, players, r) + "\n" for r in games))
+            out.write("".join(result_line(base, variant, players, r) + "\n" for r in games))
             out.flush()
             played += len(games)
-    columns = build_report(options.results, variants, pairings)
+    columns = build_report(options.results, variants, pairings, base)
     text = markdown_report(columns)
     options.report.write_text(text, encoding="utf-8")
     return [f"{played} games played; report written to {options.report}", "", text]

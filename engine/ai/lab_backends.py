@@ -15,7 +15,7 @@ from types import ModuleType
 
 from engine.ai.agents import Agent
 from engine.ai.arena import GameResult, play_game, play_pair
-from engine.position import Rules
+from engine.rules import Rules
 
 RAY_MISSING = "--backend ray needs Ray, an optional extra: pip install -e '.[ray]'"
 

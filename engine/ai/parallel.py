@@ -33,6 +33,7 @@ from engine.ai.search import Limits, Search, SearchResult
 from engine.moves import Move
 from engine.notation import format_position, parse_position
 from engine.position import Position
+from engine.rules import Rules
 
 WAIT_STEP: Final = 0.005
 """Seconds between looks at the cancel flag while the workers search."""
@@ -102,10 +103,17 @@ def _still_wanted(number: int) -> bool:
 
 
 def _search_share(
-    text: str, history: list[int], moves: list[Move], limits: LimitFields, seed: int, number: int
+    text: str,
+    rules: Rules,
+    history: list[int],
+    moves: list[Move],
+    limits: LimitFields,
+    seed: int,
+    number: int,
 ) -> ResultFields:
-    """One worker's search of its share of the root moves (plain data both ways)."""
-    position = parse_position(text)
+    """One worker's search of its share of the root moves (plain data both ways), under
+    the rules of the game it comes from (a position's text does not carry them)."""
+    position = parse_position(text, rules)
     position.history = history
     search = Search(position, Limits(*limits), seed, root_moves=moves)
     search.stop_when = lambda: not _still_wanted(number)
@@ -194,6 +202,7 @@ class ParallelSearch:
             pool.submit(
                 _search_share,
                 text,
+                self.position.rules,
                 self.position.history,
                 share,
                 _limit_fields(self.limits),

@@ -14,6 +14,8 @@ from device.hardware.profiles import ProfileName
 from device.journal.settings import Settings, load_settings, store_settings
 from drivers.framebuffer import FramebufferGeometry, PixelFormat, prepare_framebuffer_file
 
+pytestmark = pytest.mark.usefixtures("saves_allowed_in_tmp_path")
+
 
 @pytest.fixture(autouse=True)
 def keep_sdl_on_the_dummy_driver(monkeypatch: pytest.MonkeyPatch) -> None:

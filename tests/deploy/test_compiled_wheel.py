@@ -14,6 +14,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from update_kit import installer_files
 
 from deploy.compiled_wheel import WheelError, compiled_wheel
 
@@ -26,11 +27,15 @@ HOST_TAG = "cp{0}{1}-cp{0}{1}-".format(*sys.version_info[:2]) + sysconfig.get_pl
 ).replace(".", "_")
 
 
-def pure_wheel(folder: Path, engine: dict[str, bytes] = ENGINE) -> Path:
-    """The game's pure wheel as setuptools makes it: the engine, a module beside it, metadata."""
+def pure_wheel(
+    folder: Path, engine: dict[str, bytes] = ENGINE, beside: dict[str, Path] | None = None
+) -> Path:
+    """The game's pure wheel as setuptools makes it: the engine, modules beside it
+    (``beside``: the files of these names), metadata."""
     path = folder / "satellites-0.1.0-py3-none-any.whl"
     files = {
         **engine,
+        **{name: file.read_bytes() for name, file in (beside or {}).items()},
         "device/app.py": b"APP = 1\n",
         f"{DIST_INFO}/METADATA": b"Metadata-Version: 2.1\nName: satellites\nVersion: 0.1.0\n",
         f"{DIST_INFO}/WHEEL": b"Wheel-Version: 1.0\nGenerator: setuptools (80.9.0)\n"
@@ -141,7 +146,7 @@ def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("bundle")
     wheels = folder / "wheels"
     wheels.mkdir()
-    pure_wheel(wheels)
+    pure_wheel(wheels, beside=installer_files())
     stand_in_pyserial(wheels)
     key = folder / "key.pem"
     subprocess.run(
@@ -154,18 +159,18 @@ def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )  # fmt: skip
     subprocess.run(
         ["bash", str(DEPLOY / "bundle.sh"), "--key", str(key), "--wheels", str(wheels),
-         "--out", str(folder / "bundle.tar.gz"),
+         "--out", str(folder / "bundle.tar"),
          "--compiled", str(compiled_engine(folder / "here", HOST_TAG)),
          "--compiled", str(compiled_engine(folder / "elsewhere", "cp39-cp39-linux_armv6l"))],
         check=True, capture_output=True,
     )  # fmt: skip
-    with tarfile.open(folder / "bundle.tar.gz") as archive:
+    with tarfile.open(folder / "bundle.tar") as archive:
         archive.extractall(folder / "unpacked", filter="data")
     return folder
 
 
 def test_each_project_is_one_requirement_pinned_to_each_of_its_wheels(bundle: Path) -> None:
-    wheels = bundle / "unpacked/satellites-bundle/wheels"
+    wheels = bundle / "unpacked/wheels"
     lines = (wheels / "requirements.txt").read_text().splitlines()
     assert [line.split()[0] for line in lines] == ["pyserial==3.5", "satellites==0.1.0"]
     game = [
@@ -178,7 +183,7 @@ def test_each_project_is_one_requirement_pinned_to_each_of_its_wheels(bundle: Pa
 
 def test_pip_takes_the_wheel_compiled_for_the_devices_python(bundle: Path) -> None:
     """The device's own pip line (install.sh --offline) on the bundle's requirements."""
-    wheels = bundle / "unpacked/satellites-bundle/wheels"
+    wheels = bundle / "unpacked/wheels"
     report = bundle / "pip-report.json"
     environment = {
         **{name: value for name, value in os.environ.items() if not name.startswith("PIP_")},
@@ -200,9 +205,10 @@ def test_pip_takes_the_wheel_compiled_for_the_devices_python(bundle: Path) -> No
 def test_an_update_from_the_bundle_installs_the_compiled_engine_for_this_python(
     bundle: Path, tmp_path: Path
 ) -> None:
-    """update.sh hands install.sh the pure wheel; install.sh takes the compiled one for it."""
+    """update.sh hands the bundle's installer the pure wheel; it takes the compiled one
+    for this Python, and the one for another Python is not even unpacked."""
     result = subprocess.run(
-        ["bash", str(DEPLOY / "update.sh"), "--bundle", str(bundle / "bundle.tar.gz"),
+        ["bash", str(DEPLOY / "update.sh"), "--bundle", str(bundle / "bundle.tar"),
          "--bundle-key", str(bundle / "key.pub.pem"), "--root", str(tmp_path), "--skip-pip",
          "--systemd-version", "252", "--no-boot-config", "--profile", "hatmini"],
         capture_output=True, text=True, check=False,
@@ -210,3 +216,5 @@ def test_an_update_from_the_bundle_installs_the_compiled_engine_for_this_python(
     assert result.returncode == 0, result.stdout + result.stderr
     plan = (tmp_path / "install-plan.txt").read_text()
     assert f"satellites-0.1.0-{HOST_TAG}.whl (compile=0)" in plan
+    other = "wheels/satellites-0.1.0-cp39-cp39-linux_armv6l.whl"
+    assert f"left in the bundle (for another Python): {other}\n" in result.stdout

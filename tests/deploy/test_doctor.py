@@ -22,10 +22,11 @@ from deploy.checks import (
     check_last_crash,
     check_save_dir,
     check_serial_port,
+    check_version,
     game_identity,
     run_probe,
 )
-from deploy.config import Config, Display
+from deploy.config import DEFAULT_SAVE_DIR, Config, Display
 from deploy.crash import record_crash
 from deploy.panel import PanelMissingError, framebuffer_device
 
@@ -79,6 +80,7 @@ def write_config(tmp_path: Path, config: Config) -> Path:
     return path
 
 
+@pytest.mark.usefixtures("saves_allowed_in_tmp_path")
 def test_a_healthy_appliance_passes(
     tmp_path: Path, host: Host, config: Config, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -134,7 +136,7 @@ def test_the_real_probe_opens_the_framebuffer_in_a_subprocess(
 ) -> None:
     not_a_framebuffer = tmp_path / "fb0"
     not_a_framebuffer.write_bytes(bytes(64))
-    path = write_config(tmp_path, config)
+    path = write_config(tmp_path, replace(config, save_dir=DEFAULT_SAVE_DIR))
     path.write_text(path.read_text() + 'fb_device = "/dev/fb9"\n')
     verdict = run_probe(path)
     assert verdict.startswith("FAIL:") and "/dev/fb9" in verdict
@@ -312,3 +314,13 @@ def test_ssh_and_radios_left_on_a_game_are_a_warning_naming_them(
     assert "install.sh --keep-config --appliance" in finding.fix
     desktop = replace(config, display=Display.X11)
     assert check_game_only(desktop, host).status is Status.SKIP
+
+
+def test_the_installed_version_is_shown_and_an_uninstalled_game_is_said_so(
+    tmp_path: Path, host: Host, capsys: pytest.CaptureFixture[str]
+) -> None:
+    installed = replace(host, game_version=lambda: "0.2.0")
+    doctor.main(["--config", str(tmp_path / "absent.toml")], installed)
+    assert "ok    version  satellites 0.2.0 installed\n" in capsys.readouterr().out
+    finding = check_version(replace(host, game_version=lambda: None))
+    assert finding.status is Status.SKIP and "not installed" in finding.detail

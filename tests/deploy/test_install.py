@@ -38,7 +38,7 @@ def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "--profile", "lcdhat",
         "--button-serial", "/dev/satellites-buttons",
         "--buttons-usb-id", "1a86:7523",
-        "--save-dir", "/data/satellites",
+        "--save-dir", "/var/lib/satellites/saves",
         "--language", "es",
         "--systemd-version", "257",
         "--skip-pip",
@@ -50,8 +50,8 @@ def test_config_holds_the_given_settings(root: Path) -> None:
     config = load_config(root / "etc/satellites/config.toml")
     assert (config.profile, config.language, config.display) == ("lcdhat", "es", "framebuffer")
     assert config.button_serial_port == "/dev/satellites-buttons"
-    assert str(config.save_dir) == "/data/satellites"
-    assert (root / "data/satellites").is_dir()
+    assert str(config.save_dir) == "/var/lib/satellites/saves"
+    assert (root / "var/lib/satellites/saves").is_dir()
 
 
 def test_unit_is_installed_enabled_and_confined_to_the_save_folder(root: Path) -> None:
@@ -63,7 +63,7 @@ def test_unit_is_installed_enabled_and_confined_to_the_save_folder(root: Path) -
     assert wants.is_symlink()
     drop_in = (system / "satellites.service.d/10-device.conf").read_text().splitlines()
     assert [line for line in drop_in if line.startswith("ReadWritePaths")] == [
-        "ReadWritePaths=-/data/satellites",
+        "ReadWritePaths=-/var/lib/satellites/saves",
     ]
     assert "DeviceAllow=/dev/satellites-buttons rw" in drop_in
     # The game must not need the data partition to start: no working directory on it.
@@ -77,10 +77,10 @@ def test_unit_is_installed_enabled_and_confined_to_the_save_folder(root: Path) -
 def test_system_commands_are_recorded_not_run(root: Path) -> None:
     plan = (root / "install-plan.txt").read_text().splitlines()
     assert (
-        "useradd --system --home-dir /data/satellites --no-create-home "
+        "useradd --system --home-dir /var/lib/satellites/saves --no-create-home "
         "--shell /usr/sbin/nologin --groups video,render,input,dialout,audio satellites"
     ) in plan
-    assert f"chown -R satellites:satellites {root}/data/satellites" in plan
+    assert f"chown -R satellites:satellites {root}/var/lib/satellites/saves" in plan
     assert (
         "apt-get install --yes --no-install-recommends "
         "libegl1 libgles2 libgbm1 libgl1-mesa-dri libdrm2"
@@ -111,6 +111,16 @@ def test_panel_firmware_and_boot_overlays_are_installed(root: Path) -> None:
     assert (DEPLOY / "boot-lcdhat.txt").read_text() in boot
 
 
+def test_the_boot_config_keeps_its_previous_copy_and_the_install_ends_with_sync(
+    root: Path,
+) -> None:
+    folder = root / "boot/firmware"
+    assert (folder / "config.txt.bak").read_text() == ORIGINAL_BOOT_CONFIG
+    assert sorted(path.name for path in folder.iterdir()) == ["config.txt", "config.txt.bak"]
+    plan = (root / "install-plan.txt").read_text().splitlines()
+    assert plan[-1] == "sync", "everything on the card before the installer is done"
+
+
 def test_update_keeps_config_and_replaces_the_boot_block(root: Path) -> None:
     config = root / "etc/satellites/config.toml"
     before = config.read_text()
@@ -118,6 +128,8 @@ def test_update_keeps_config_and_replaces_the_boot_block(root: Path) -> None:
     assert config.read_text() == before
     boot = (root / "boot/firmware/config.txt").read_text()
     assert boot.count("# >>> satellites >>>") == 1
+    backup = (root / "boot/firmware/config.txt.bak").read_text()
+    assert backup == ORIGINAL_BOOT_CONFIG, "the same block again: config.txt is not rewritten"
 
 
 def test_hdmi_profile_needs_no_panel_firmware_and_uses_kmsdrm(tmp_path: Path) -> None:
@@ -158,8 +170,11 @@ def test_unknown_profile_is_refused(tmp_path: Path) -> None:
 def test_uninstall_removes_the_appliance_but_keeps_saves(tmp_path: Path) -> None:
     install(tmp_path, "--profile", "hatmini")
     (tmp_path / "var/lib/satellites/game.log").write_text("ply 1")
+    command = tmp_path / "usr/local/sbin/satellites-update"
+    assert command.readlink() == Path("/opt/satellites/venv/bin/satellites-update")
     run("uninstall.sh", "--root", str(tmp_path))
     assert not (tmp_path / "opt/satellites").exists()
+    assert not command.is_symlink()
     assert not (tmp_path / "etc/systemd/system/satellites.service").exists()
     assert not (tmp_path / "lib/firmware/satellites-hatmini.bin").exists()
     assert "satellites" not in (tmp_path / "boot/firmware/config.txt").read_text()
@@ -189,8 +204,8 @@ def refused(root: Path, *args: str) -> str:
         ("--buttons-usb-id", '2e8a:000a", RUN+="/bin/sh -c reboot', "four hex digits"),
         ("--buttons-usb-id", "2e8a", "four hex digits"),
         ("--save-dir", "/data/my saves", "plain path"),
-        ("--save-dir", "/var", "system or home folder"),
-        ("--save-dir", "/", "system or home folder"),
+        ("--save-dir", "/var", "not a save folder the game may use"),
+        ("--save-dir", "/", "not a save folder the game may use"),
         ("--save-dir", "saves", "absolute path"),
         ("--link-port", "socket://192.168.1.5:7000", "sandbox"),
         ("--systemd-version", "257; reboot", "a number"),
@@ -244,6 +259,9 @@ def test_the_overlay_option_is_left_in_the_form_raspi_config_can_turn_off(tmp_pa
     )
     install(tmp_path, "--profile", "lcdhat")
     assert cmdline.read_text().startswith("overlayroot=tmpfs console=tty1 ")
+    assert (
+        cmdline.with_name("cmdline.txt.bak").read_text().startswith("overlayroot=tmpfs:recurse=0")
+    )
     subprocess.run([*RASPI_CONFIG_DISABLE, str(cmdline)], check=True)
     seen = subprocess.run([*RASPI_CONFIG_SEES_OVERLAY, str(cmdline)], check=False)
     assert seen.returncode == 1, cmdline.read_text()
@@ -262,23 +280,23 @@ def test_the_data_partition_is_a_mount_unit_the_game_waits_for_but_does_not_need
     tmp_path: Path,
 ) -> None:
     data_partition(tmp_path, "satdata")
-    install(tmp_path, "--profile", "hatmini", "--save-dir", "/data/satellites",
+    install(tmp_path, "--profile", "hatmini", "--save-dir", "/var/lib/satellites/saves",
             "--data-partition", "satdata")  # fmt: skip
     system = tmp_path / "etc/systemd/system"
-    mount = (system / "data-satellites.mount").read_text()
-    assert "What=/dev/disk/by-label/satdata" in mount and "Where=/data/satellites" in mount
+    mount = (system / "var-lib-satellites-saves.mount").read_text()
+    assert "What=/dev/disk/by-label/satdata" in mount and "Where=/var/lib/satellites/saves" in mount
     assert "nofail" in mount
-    assert (system / "local-fs.target.wants/data-satellites.mount").is_symlink()
+    assert (system / "local-fs.target.wants/var-lib-satellites-saves.mount").is_symlink()
     timeout = system / r"dev-disk-by\x2dlabel-satdata.device.d/50-satellites-timeout.conf"
     assert "JobRunningTimeoutSec=10s" in timeout.read_text()
     drop_in = (system / "satellites.service.d/10-device.conf").read_text().splitlines()
-    assert "After=data-satellites.mount" in drop_in
+    assert "After=var-lib-satellites-saves.mount" in drop_in
     assert not any(line.startswith(("Requires", "BindsTo")) for line in drop_in)
     plan = (tmp_path / "install-plan.txt").read_text().splitlines()
-    assert "systemctl start data-satellites.mount" in plan
+    assert "systemctl start var-lib-satellites-saves.mount" in plan
     run("update.sh", "--root", str(tmp_path), "--skip-pip", "--systemd-version", "252")
     assert (
-        "After=data-satellites.mount"
+        "After=var-lib-satellites-saves.mount"
         in (system / "satellites.service.d/10-device.conf").read_text()
     )
 
@@ -294,12 +312,12 @@ def test_purge_removes_the_save_folder_the_installer_made(tmp_path: Path) -> Non
 
 
 def test_purge_keeps_a_folder_the_installer_did_not_make(tmp_path: Path) -> None:
-    (tmp_path / "data/satellites").mkdir(parents=True)
-    (tmp_path / "data/satellites/holiday.jpg").write_text("not the game's")
-    install(tmp_path, "--profile", "hatmini", "--save-dir", "/data/satellites")
+    (tmp_path / "var/lib/satellites/saves").mkdir(parents=True)
+    (tmp_path / "var/lib/satellites/saves/holiday.jpg").write_text("not the game's")
+    install(tmp_path, "--profile", "hatmini", "--save-dir", "/var/lib/satellites/saves")
     result = run("uninstall.sh", "--root", str(tmp_path), "--purge")
-    assert "kept /data/satellites" in result.stdout
-    assert (tmp_path / "data/satellites/holiday.jpg").exists()
+    assert "kept /var/lib/satellites/saves" in result.stdout
+    assert (tmp_path / "var/lib/satellites/saves/holiday.jpg").exists()
 
 
 @pytest.mark.parametrize(
@@ -354,17 +372,17 @@ def test_a_data_partition_label_nobody_has_stops_the_install_before_any_change(
 
 def test_uninstall_removes_the_data_partitions_mount_unit_and_drop_in(tmp_path: Path) -> None:
     data_partition(tmp_path, "satdata")
-    install(tmp_path, "--profile", "hatmini", "--save-dir", "/data/satellites",
+    install(tmp_path, "--profile", "hatmini", "--save-dir", "/var/lib/satellites/saves",
             "--data-partition", "satdata")  # fmt: skip
     system = tmp_path / "etc/systemd/system"
     (system / "other.mount").write_text("[Mount]\nWhat=/dev/sdb1\n")
     run("uninstall.sh", "--root", str(tmp_path))
-    assert not (system / "data-satellites.mount").exists()
-    assert not (system / "local-fs.target.wants/data-satellites.mount").exists()
+    assert not (system / "var-lib-satellites-saves.mount").exists()
+    assert not (system / "local-fs.target.wants/var-lib-satellites-saves.mount").exists()
     assert not (system / r"dev-disk-by\x2dlabel-satdata.device.d").exists()
     assert (system / "other.mount").exists(), "a unit the installer did not write is kept"
     plan = (tmp_path / "uninstall-plan.txt").read_text().splitlines()
-    assert "systemctl disable data-satellites.mount" in plan
+    assert "systemctl disable var-lib-satellites-saves.mount" in plan
 
 
 def test_power_off_through_polkit_has_its_daemon(root: Path) -> None:

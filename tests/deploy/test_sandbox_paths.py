@@ -1,15 +1,16 @@
 """What the installed service may write: the merged unit keeps the backlight's sysfs
-path and the save folder, and the installer refuses save folders the sandbox hides,
-empties or must never chown."""
+path and the save folder; a save folder must be one the game may use (the allow-list
+SAVE_FOLDERS), or the installer, config check and the launcher refuse it."""
 
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from deploy.config import HOME_FOLDERS, NO_SAVES_UNDER, TEMPORARY_FOLDERS
+from deploy.config import SAVE_FOLDERS
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 BACKLIGHT = "-/sys/devices/platform"
@@ -57,12 +58,12 @@ def merged_unit(unit: Path) -> dict[str, list[str]]:
 
 
 def test_the_merged_unit_keeps_the_backlight_and_the_save_folder_writable(tmp_path: Path) -> None:
-    result = install(tmp_path, "--save-dir", "/data/satellites")
+    result = install(tmp_path, "--save-dir", "/var/lib/satellites/saves")
     assert result.returncode == 0, result.stderr
     unit = tmp_path / "etc/systemd/system/satellites.service"
     writable = merged_unit(unit)["ReadWritePaths"]
     assert BACKLIGHT in writable, "the backlight (brightness, dimming) must stay writable"
-    assert "-/data/satellites" in writable
+    assert "-/var/lib/satellites/saves" in writable
     assert "/dev/satellites-buttons rw" not in merged_unit(unit)["DeviceAllow"]
     assert "char-fb rw" in merged_unit(unit)["DeviceAllow"]
 
@@ -73,7 +74,7 @@ def test_systemd_reads_the_same_merged_unit(tmp_path: Path) -> None:
     analyze = shutil.which("systemd-analyze")
     if analyze is None:
         pytest.skip("systemd-analyze is not installed")
-    assert install(tmp_path / "root", "--save-dir", "/data/satellites").returncode == 0
+    assert install(tmp_path / "root", "--save-dir", "/var/lib/satellites/saves").returncode == 0
     system = tmp_path / "root/etc/systemd/system"
     copy = tmp_path / "units"
     shutil.copytree(system / "satellites.service.d", copy / "satellites.service.d")
@@ -96,50 +97,81 @@ def test_systemd_reads_the_same_merged_unit(tmp_path: Path) -> None:
 
 
 REFUSED = [
-    ("/tmp/x", "temporary"),
-    ("/var/tmp/x", "temporary"),
-    ("/dev/shm/x", "system"),
-    ("/run/saves", "system"),
-    ("/home/pi/saves", "home"),
-    ("/root/.ssh", "home"),
-    ("/root/saves", "home"),
-    ("/var/lib/dpkg", "system"),
-    ("/var/lib/dpkg/info", "system"),
-    ("/etc/satellites", "system"),
-    ("/usr/local/saves", "system"),
-    ("/boot/firmware/saves", "system"),
-    ("/proc/1", "system"),
-    ("/sys/class", "system"),
-    ("/data/.saves", "hidden"),
-    ("/.saves", "hidden"),
+    "/var/lib/cloud",
+    "/var/lib/polkit-1",
+    "/var/lib/sudo",
+    "/opt/vc",
+    "/lost+found",
+    "/var/lib/satellites-other",
+    "/var/lib",
+    "/data/satellites",
+    "/tmp/x",
+    "/var/tmp/x",
+    "/dev/shm/x",
+    "/home/pi/saves",
+    "/root/saves",
+    "/etc/satellites",
+    "/var/lib/dpkg/info",
+    "/boot/firmware/saves",
+    "/",
 ]
+ALLOWED = ["/var/lib/satellites", "/var/lib/satellites/saves"]
 
 
-@pytest.mark.parametrize(("folder", "kind"), REFUSED)
-def test_save_folders_the_service_cannot_keep_are_refused_before_anything_changes(
-    tmp_path: Path, folder: str, kind: str
+def config_with(folder: str, path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f'profile = "hatmini"\nsave_dir = "{folder}"\n')
+    return path
+
+
+@pytest.mark.parametrize("folder", REFUSED)
+def test_a_save_folder_off_the_list_is_refused_by_the_installer_before_anything_changes(
+    tmp_path: Path, folder: str
 ) -> None:
     root = tmp_path / "root"
     result = install(root, "--save-dir", folder)
     assert result.returncode != 0
     assert not root.exists(), "nothing may be written"
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("install.sh: ")
-    assert folder in result.stderr and kind in result.stderr
+    assert f"save_dir {folder} is not a save folder the game may use" in result.stderr
 
 
-def test_an_update_refuses_a_kept_config_with_such_a_folder(tmp_path: Path) -> None:
+@pytest.mark.parametrize("folder", ["/var/lib/sudo", "/opt/vc", "/var/lib/satellites/.hidden"])
+def test_config_check_and_the_launcher_refuse_it_with_one_line(tmp_path: Path, folder: str) -> None:
+    config = config_with(folder, tmp_path / "config.toml")
+    check = subprocess.run(
+        [sys.executable, "-m", "deploy.config", "check", str(config)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert check.returncode == 1 and check.stderr.count("\n") == 1
+    assert check.stderr.startswith(f"error: {config}: save_dir {folder} ")
+    launcher = subprocess.run(
+        [sys.executable, "-m", "deploy.appliance", "--config", str(config)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert launcher.returncode == 2 and launcher.stdout == ""
+    assert launcher.stderr.count("\n") == 1 and f"save_dir {folder} " in launcher.stderr
+
+
+@pytest.mark.parametrize("folder", ALLOWED)
+def test_the_listed_folders_are_taken(tmp_path: Path, folder: str) -> None:
+    result = install(tmp_path, "--save-dir", folder)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / folder.lstrip("/")).is_dir()
+
+
+def test_an_update_refuses_a_kept_config_with_a_folder_off_the_list(tmp_path: Path) -> None:
     assert install(tmp_path).returncode == 0
     config = tmp_path / "etc/satellites/config.toml"
-    text = config.read_text().replace('"/var/lib/satellites"', '"/root/saves"')
+    text = config.read_text().replace('"/var/lib/satellites"', '"/var/lib/polkit-1"')
     config.write_text(text)
     plan = (tmp_path / "install-plan.txt").read_text()
     result = install(tmp_path, "--keep-config")
-    assert result.returncode != 0 and "home" in result.stderr
+    assert result.returncode != 0 and "/var/lib/polkit-1 is not a save folder" in result.stderr
     assert (tmp_path / "install-plan.txt").read_text() == plan, "nothing was run"
-    assert not (tmp_path / "root").exists()
 
 
-def test_the_refused_folders_are_listed_in_the_readme() -> None:
+def test_the_readme_lists_the_save_folders_the_code_allows() -> None:
     readme = (DEPLOY / "README.md").read_text()
-    for folder in (*TEMPORARY_FOLDERS, *HOME_FOLDERS, *NO_SAVES_UNDER):
-        assert f"`{folder}`" in readme, folder
+    (line,) = [line for line in readme.splitlines() if line.startswith("**Save folders:**")]
+    assert sorted(re.findall(r"`(/[^`]*)`", line)) == sorted(map(str, SAVE_FOLDERS))

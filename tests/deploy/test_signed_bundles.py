@@ -1,10 +1,17 @@
-"""Update bundles prove where they come from: bundle.sh signs the manifest of every
-file with a key kept off the device, and update.sh installs only a bundle signed by
-the key install.sh --bundle-key put on the device, holding exactly what its manifest
-lists. Stand-in wheels (a few hundred bytes each) keep this quick; the real wheels
-and a real install are in test_bundle.py."""
+"""Update bundles prove where they come from, and the device's key changes only by the key.
 
-import os
+bundle.sh signs a manifest of every file with a key kept off the device; the
+device's own satellites-update installs only a bundle signed by the key it keeps,
+holding exactly what the manifest lists. A key comes from the command line only on
+a device that has none; afterwards only from a bundle signed by the current key
+(a rotation) or from the owner's own command on the device. Stand-in wheels keep
+this quick; the real wheels and a real install are in test_bundle.py."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
 import shutil
 import subprocess
 import sys
@@ -14,250 +21,316 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from update_kit import (
+    DEPLOY,
+    SCRATCH_INSTALL,
+    KeyPair,
+    copy_device,
+    device_update,
+    install_device,
+    key_pair,
+    release_bundle,
+    stand_in_wheel_bytes,
+    state,
+    update,
+)
 
-DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
-WHEELS = {"satellites": "0.1.0", "pyserial": "3.5"}
+from deploy.signing import sign
 
-
-def openssl(*args: str) -> None:
-    subprocess.run(["openssl", *args], check=True, capture_output=True)
-
-
-def stand_in_wheel(folder: Path, name: str, version: str) -> Path:
-    """A wheel pip can read: its metadata and nothing else."""
-    path = folder / f"{name}-{version}-py3-none-any.whl"
-    info = f"{name}-{version}.dist-info"
-    with zipfile.ZipFile(path, "w") as wheel:
-        wheel.writestr(
-            f"{info}/METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
-        )
-        wheel.writestr(
-            f"{info}/WHEEL", "Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
-        )
-        wheel.writestr(f"{info}/RECORD", "")
-    return path
+INSTALLED = "0.2.0"
+NEWER = "0.3.0"
+KEY = "etc/satellites/bundle-key.pem"
 
 
 @pytest.fixture(scope="module")
-def keys(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """The owner's key pair (as deploy/README.md makes it) and a stranger's private key."""
+def keys(tmp_path_factory: pytest.TempPathFactory) -> dict[str, KeyPair]:
+    """The owner's key, the owner's next key (for a rotation) and a stranger's."""
     folder = tmp_path_factory.mktemp("keys")
-    names = ("private", "public", "stranger", "stranger_public")
-    made = {name: folder / f"{name}.pem" for name in names}
-    openssl("genpkey", "-algorithm", "ed25519", "-out", str(made["private"]))
-    openssl("pkey", "-in", str(made["private"]), "-pubout", "-out", str(made["public"]))
-    openssl("genpkey", "-algorithm", "ed25519", "-out", str(made["stranger"]))
-    openssl("pkey", "-in", str(made["stranger"]), "-pubout", "-out", str(made["stranger_public"]))
-    return made
+    return {name: key_pair(folder, name) for name in ("owner", "next", "stranger")}
 
 
 @pytest.fixture(scope="module")
-def wheels(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("wheels")
-    for name, version in WHEELS.items():
-        stand_in_wheel(folder, name, version)
-    return folder
-
-
-def bundle(out: Path, key: Path, wheels: Path) -> Path:
-    subprocess.run(
-        ["bash", str(DEPLOY / "bundle.sh"), "--key", str(key), "--wheels", str(wheels),
-         "--out", str(out)],
-        check=True,
-        capture_output=True,
-    )  # fmt: skip
-    return out
+def genuine(tmp_path_factory: pytest.TempPathFactory, keys: dict[str, KeyPair]) -> Path:
+    """The owner's next release, signed as deploy/README.md says."""
+    return release_bundle(tmp_path_factory.mktemp("genuine"), NEWER, keys["owner"].private)
 
 
 @pytest.fixture(scope="module")
-def signed(tmp_path_factory: pytest.TempPathFactory, keys: dict[str, Path], wheels: Path) -> Path:
-    return bundle(tmp_path_factory.mktemp("bundle") / "signed.tar.gz", keys["private"], wheels)
-
-
-def install_device(root: Path, public_key: Path) -> Path:
-    """An installed device (in a scratch root) that trusts ``public_key``."""
-    subprocess.run(
-        ["bash", str(DEPLOY / "install.sh"), "--root", str(root), "--skip-pip", "--profile",
-         "hatmini", "--systemd-version", "252", "--no-boot-config", "--bundle-key",
-         str(public_key)],
-        check=True,
-        capture_output=True,
-    )  # fmt: skip
-    return root
-
-
-@pytest.fixture(scope="module")
-def device(tmp_path_factory: pytest.TempPathFactory, keys: dict[str, Path]) -> Path:
+def device(tmp_path_factory: pytest.TempPathFactory, keys: dict[str, KeyPair]) -> Path:
     """One device for the refusals, which change nothing on it (each test checks)."""
-    return install_device(tmp_path_factory.mktemp("device") / "root", keys["public"])
+    root = tmp_path_factory.mktemp("device") / "root"
+    return install_device(root, keys["owner"].public, INSTALLED)
 
 
-def update(
-    root: Path, file: Path, bundle_key: Path | None = None
-) -> subprocess.CompletedProcess[str]:
-    key = ["--bundle-key", str(bundle_key)] if bundle_key else []
-    return subprocess.run(
-        ["bash", str(DEPLOY / "update.sh"), "--bundle", str(file), "--root", str(root),
-         "--skip-pip", "--systemd-version", "252", "--no-boot-config", "--profile", "hatmini",
-         *key],
-        capture_output=True,
-        text=True,
-        check=False,
-    )  # fmt: skip
+Members = dict[str, bytes]
 
 
-def state(root: Path) -> dict[str, tuple[int, int]]:
-    """Every file of the installed device, with its size and time of change."""
-    return {
-        str(path): (path.lstat().st_size, path.lstat().st_mtime_ns)
-        for path in root.rglob("*")
-        if not path.is_dir()
-    }
-
-
-def altered(signed: Path, folder: Path, change: Callable[[Path], None]) -> Path:
-    """A copy of ``signed`` with ``change`` applied to its unpacked contents."""
-    unpacked = folder / "unpacked"
-    with tarfile.open(signed) as archive:
-        archive.extractall(unpacked, filter="data")
-    change(unpacked / "satellites-bundle")
-    out = folder / "altered.tar.gz"
-    with tarfile.open(out, "w:gz") as archive:
-        archive.add(unpacked / "satellites-bundle", arcname="satellites-bundle")
+def altered(bundle: Path, folder: Path, change: Callable[[Members], Members]) -> Path:
+    """A copy of ``bundle`` whose members (in order) went through ``change``."""
+    with tarfile.open(bundle) as archive:
+        members = {
+            member.name: archive.extractfile(member).read()  # type: ignore[union-attr]
+            for member in archive.getmembers()
+        }
+    out = folder / "altered.tar"
+    with tarfile.open(out, "w", format=tarfile.USTAR_FORMAT) as archive:
+        for name, data in change(members).items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
     return out
 
 
-def give_the_game_a_pth_file(top: Path) -> None:
-    """The attack: a .pth file that runs as root at the venv's next start."""
-    wheel = next((top / "wheels").glob("satellites-*.whl"))
-    with zipfile.ZipFile(wheel, "a") as archive:
+def game_wheel_name(members: Members) -> str:
+    return next(name for name in members if name.startswith("wheels/satellites-"))
+
+
+def with_a_pth_file(wheel: bytes) -> bytes:
+    """The attack: a .pth file in the game's wheel runs as root at the venv's next start."""
+    buffer = io.BytesIO(wheel)
+    with zipfile.ZipFile(buffer, "a") as archive:
         archive.writestr("evil.pth", "import os; os.system('touch /tmp/owned')\n")
+    return buffer.getvalue()
 
 
-def regenerate_manifest(top: Path) -> None:
-    files = sorted(p for p in top.rglob("*") if p.is_file() and not p.name.startswith("SHA256"))
-    names = [str(path.relative_to(top.parent)) for path in files]
-    listing = subprocess.run(
-        ["sha256sum", *names], cwd=top.parent, check=True, capture_output=True, text=True
-    ).stdout
-    (top / "SHA256SUMS").write_text(listing)
+def a_wheel_with_a_pth_file(members: Members) -> Members:
+    name = game_wheel_name(members)
+    return {**members, name: with_a_pth_file(members[name])}
 
 
-def tampered_wheel(top: Path) -> None:
-    give_the_game_a_pth_file(top)
+def a_wheel_changed_in_place(members: Members) -> Members:
+    name = game_wheel_name(members)
+    wheel = bytearray(members[name])
+    wheel[100] ^= 0xFF
+    return {**members, name: bytes(wheel)}
 
 
-def tampered_wheel_and_manifest(top: Path) -> None:
-    give_the_game_a_pth_file(top)
-    regenerate_manifest(top)
+def manifest_made_again(members: Members) -> Members:
+    """The manifest listing the changed files, as an attacker without the key makes it."""
+    manifest = json.loads(members["manifest.json"])
+    for entry in manifest["files"]:
+        data = members[entry["name"]]
+        entry["size"] = len(data)
+        entry["sha256"] = hashlib.sha256(data).hexdigest()
+    return {**members, "manifest.json": json.dumps(manifest).encode()}
 
 
-def added_wheel(top: Path) -> None:
-    stand_in_wheel(top / "wheels", "pyserial", "99.0")
+def a_wheel_with_a_pth_file_and_the_manifest_made_again(members: Members) -> Members:
+    return manifest_made_again(a_wheel_with_a_pth_file(members))
 
 
-def no_signature(top: Path) -> None:
-    (top / "SHA256SUMS.sig").unlink()
+def an_added_wheel(members: Members) -> Members:
+    extra = stand_in_wheel_bytes("pyserial", "99.0")
+    return {**members, "wheels/pyserial-99.0-py3-none-any.whl": extra}
 
 
-def signed_by_a_stranger(top: Path, stranger: Path) -> None:
-    give_the_game_a_pth_file(top)
-    regenerate_manifest(top)
-    openssl("pkeyutl", "-sign", "-rawin", "-inkey", str(stranger),
-            "-in", str(top / "SHA256SUMS"), "-out", str(top / "SHA256SUMS.sig"))  # fmt: skip
+def no_signature(members: Members) -> Members:
+    return {name: data for name, data in members.items() if name != "manifest.sig"}
 
 
-REFUSALS = {
-    "a tampered wheel": (tampered_wheel, "checksum differs"),
-    "a tampered wheel, the manifest made again": (tampered_wheel_and_manifest, "not signed with"),
-    "an added wheel": (added_wheel, "does not list: satellites-bundle/wheels/pyserial-99.0"),
-    "no signature": (no_signature, "is not signed"),
-    "a bundle signed by another key": (None, "not signed with this device's key"),
+def signed_by(private_key: Path) -> Callable[[Members], Members]:
+    def change(members: Members) -> Members:
+        changed = manifest_made_again(a_wheel_with_a_pth_file(members))
+        return {**changed, "manifest.sig": sign(changed["manifest.json"], private_key)}
+
+    return change
+
+
+REFUSALS: dict[str, tuple[Callable[[Members], Members] | str, str]] = {
+    "a wheel changed in place": (a_wheel_changed_in_place, "differs from its checksum"),
+    "a wheel with a file added": (a_wheel_with_a_pth_file, "does not hold what its signed"),
+    "the manifest made again": (
+        a_wheel_with_a_pth_file_and_the_manifest_made_again,
+        "is not signed with this device's key",
+    ),
+    "an added wheel": (an_added_wheel, "does not list: wheels/pyserial-99.0-py3-none-any.whl"),
+    "no signature": (no_signature, "is not a bundle made by deploy/bundle.sh"),
+    "signed by a stranger": ("stranger", "is not signed with this device's key"),
 }
 
 
 @pytest.mark.parametrize("case", REFUSALS, ids=list(REFUSALS))
 def test_a_bundle_that_does_not_prove_its_origin_is_refused_and_nothing_changes(
-    case: str, device: Path, signed: Path, keys: dict[str, Path], tmp_path: Path
+    case: str, device: Path, genuine: Path, keys: dict[str, KeyPair], tmp_path: Path
 ) -> None:
     change, message = REFUSALS[case]
-    file = altered(
-        signed,
-        tmp_path,
-        change if change is not None else lambda top: signed_by_a_stranger(top, keys["stranger"]),
-    )
+    if isinstance(change, str):
+        change = signed_by(keys[change].private)
+    file = altered(genuine, tmp_path, change)
     before = state(device)
     result = update(device, file)
-    assert result.returncode != 0
-    assert result.stderr.startswith("update.sh: ") and result.stderr.count("\n") == 1
+    assert result.returncode == 1
+    assert (
+        result.stderr.startswith(f"satellites-update: {file} ") and result.stderr.count("\n") == 1
+    )
     assert message in result.stderr, result.stderr
     assert result.stdout == "", "the installer never ran"
     assert state(device) == before
 
 
-def test_a_device_without_the_key_refuses_every_bundle(tmp_path: Path, signed: Path) -> None:
-    result = update(tmp_path, signed)
-    assert result.returncode != 0 and "has no key for bundles" in result.stderr
-
-
-def test_a_device_without_the_game_takes_its_first_bundle_with_the_public_key_given(
-    tmp_path: Path, signed: Path, keys: dict[str, Path]
+def test_the_genuine_bundle_is_installed_and_its_files_pinned_with_no_index(
+    device: Path, genuine: Path, tmp_path: Path
 ) -> None:
-    """The first install without a network: the bundle and the owner's public key."""
-    result = update(tmp_path, signed, bundle_key=keys["public"])
+    device = copy_device(device, tmp_path / "root")
+    result = update(device, genuine)
     assert result.returncode == 0, result.stderr
-    trusted = tmp_path / "etc/satellites/bundle-key.pem"
-    assert trusted.read_bytes() == keys["public"].read_bytes(), "later bundles need the same key"
-
-
-def test_a_first_bundle_signed_by_another_key_than_the_one_given_is_refused(
-    tmp_path: Path, signed: Path, keys: dict[str, Path]
-) -> None:
-    result = update(tmp_path, signed, bundle_key=keys["stranger_public"])
-    assert result.returncode != 0 and "not signed with" in result.stderr
-    assert not (tmp_path / "etc").exists(), "nothing installed"
-
-
-def test_a_key_given_with_a_bundle_never_overrides_the_device_s_own(
-    device: Path, signed: Path, keys: dict[str, Path], tmp_path: Path
-) -> None:
-    forged = altered(signed, tmp_path, lambda top: signed_by_a_stranger(top, keys["stranger"]))
-    before = state(device)
-    result = update(device, forged, bundle_key=keys["stranger_public"])
-    assert result.returncode != 0 and "not signed with this device's key" in result.stderr
-    assert state(device) == before
-
-
-def test_a_signed_bundle_is_installed_with_pinned_hashes_and_no_index(
-    keys: dict[str, Path], signed: Path, tmp_path: Path
-) -> None:
-    device = install_device(tmp_path / "root", keys["public"])
-    result = update(device, signed)
-    assert result.returncode == 0, result.stderr
-    assert "pip install into" in (device / "install-plan.txt").read_text()
-    with tarfile.open(signed) as archive:
-        archive.extractall(tmp_path, filter="data")
-    wheels = tmp_path / "satellites-bundle/wheels"
+    assert f"satellites {NEWER} is installed" in result.stdout
+    plan = (device / "install-plan.txt").read_text()
+    assert "pip install into" in plan and "satellites-update-" in plan, "from /var/tmp"
+    assert not list((device / "var/tmp").iterdir()), "the unpacked bundle is removed"
+    with tarfile.open(genuine) as archive:
+        archive.extractall(tmp_path / "unpacked", filter="data")
+    wheels = tmp_path / "unpacked/wheels"
     requirements = (wheels / "requirements.txt").read_text().splitlines()
-    assert sorted(line.split(" ")[0] for line in requirements) == sorted(
-        f"{name}=={version}" for name, version in WHEELS.items()
-    )
+    assert sorted(line.split(" ")[0] for line in requirements) == [
+        "pyserial==3.5",
+        f"satellites=={NEWER}",
+    ]
     pip = [sys.executable, "-m", "pip", "download", "--quiet", "--no-index", "--no-deps",
            "--find-links", str(wheels), "--require-hashes", "--requirement",
            str(wheels / "requirements.txt"), "--dest", str(tmp_path / "got")]  # fmt: skip
     assert subprocess.run(pip, capture_output=True, check=False).returncode == 0
-    give_the_game_a_pth_file(tmp_path / "satellites-bundle")
+    game = next(wheels.glob("satellites-*.whl"))
+    game.write_bytes(with_a_pth_file(game.read_bytes()))
     shutil.rmtree(tmp_path / "got")
     assert subprocess.run(pip, capture_output=True, check=False).returncode != 0, "hash pinned"
 
 
-def test_bundle_sh_refuses_to_build_without_a_key(tmp_path: Path, wheels: Path) -> None:
+# -- the device's key -------------------------------------------------------------------
+
+
+def test_a_strangers_key_on_the_command_line_leaves_the_key_as_it_was(
+    device: Path, genuine: Path, keys: dict[str, KeyPair]
+) -> None:
+    before = state(device)
+    result = update(device, genuine, "--bundle-key", str(keys["stranger"].public))
+    assert result.returncode == 1
+    assert "already has its key for bundles" in result.stderr and "--replace-key" in result.stderr
+    assert (device / KEY).read_bytes() == keys["owner"].public.read_bytes()
+    assert state(device) == before
+
+
+def test_the_installer_takes_no_other_key_over_the_devices(
+    device: Path, keys: dict[str, KeyPair]
+) -> None:
+    before = state(device)
     result = subprocess.run(
-        ["bash", str(DEPLOY / "bundle.sh"), "--wheels", str(wheels), "--out", str(tmp_path / "b")],
+        ["bash", str(DEPLOY / "install.sh"), "--root", str(device), "--keep-config",
+         *SCRATCH_INSTALL, "--bundle-key", str(keys["stranger"].public)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert result.returncode == 1 and "already has its key for bundles" in result.stderr
+    assert state(device) == before
+
+
+def test_a_rotation_bundle_signed_by_the_current_key_hands_over_to_the_new_key(
+    device: Path, keys: dict[str, KeyPair], tmp_path: Path
+) -> None:
+    device = copy_device(device, tmp_path / "root")
+    rotation = release_bundle(
+        tmp_path / "rotation", NEWER, keys["owner"].private, "--new-key", str(keys["next"].public)
+    )
+    result = update(device, rotation)
+    assert result.returncode == 0, result.stderr
+    assert "bundles must now be signed by the key this bundle carried" in result.stdout
+    assert (device / KEY).read_bytes() == keys["next"].public.read_bytes()
+    by_old_key = release_bundle(tmp_path / "old-key", "0.4.0", keys["owner"].private)
+    assert "is not signed with this device's key" in update(device, by_old_key).stderr
+    by_new_key = release_bundle(tmp_path / "new-key", "0.4.0", keys["next"].private)
+    assert update(device, by_new_key).returncode == 0
+
+
+def test_a_strangers_rotation_is_refused(
+    device: Path, keys: dict[str, KeyPair], tmp_path: Path
+) -> None:
+    stranger = keys["stranger"]
+    rotation = release_bundle(tmp_path, NEWER, stranger.private, "--new-key", str(stranger.public))
+    before = state(device)
+    result = update(device, rotation)
+    assert result.returncode == 1 and "is not signed with this device's key" in result.stderr
+    assert state(device) == before
+
+
+def test_the_owner_replaces_the_key_on_the_device_with_a_command_that_says_so(
+    device: Path, keys: dict[str, KeyPair], genuine: Path, tmp_path: Path
+) -> None:
+    device = copy_device(device, tmp_path / "root")
+    result = subprocess.run(
+        [str(device_update(device)), "--root", str(device), "--replace-key",
+         str(keys["next"].public)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert f"now holds the key of {keys['next'].public}" in result.stdout
+    assert "installs only bundles signed by its private half" in result.stdout
+    assert "bundles signed by the key it held" in result.stdout
+    assert (device / KEY).read_bytes() == keys["next"].public.read_bytes()
+    assert "is not signed with this device's key" in update(device, genuine).stderr
+
+
+# -- a device's first install ------------------------------------------------------------
+
+
+def first_install(root: Path, file: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    """The first install without a network: the checkout's update.sh, the bundle and
+    the owner's public key."""
+    return subprocess.run(
+        ["bash", str(DEPLOY / "update.sh"), "--bundle", str(file), "--root", str(root),
+         *SCRATCH_INSTALL, "--profile", "hatmini", *options],
         capture_output=True,
         text=True,
         check=False,
-        env={**os.environ},
+    )  # fmt: skip
+
+
+def test_a_device_without_the_key_refuses_every_bundle(tmp_path: Path, genuine: Path) -> None:
+    result = first_install(tmp_path, genuine)
+    assert result.returncode == 1 and "has no key for bundles" in result.stderr
+
+
+def test_a_device_without_the_game_takes_its_first_bundle_with_the_public_key_given(
+    tmp_path: Path, genuine: Path, keys: dict[str, KeyPair]
+) -> None:
+    result = first_install(tmp_path, genuine, "--bundle-key", str(keys["owner"].public))
+    assert result.returncode == 0, result.stderr
+    trusted = tmp_path / KEY
+    assert trusted.read_bytes() == keys["owner"].public.read_bytes(), "later bundles need it"
+
+
+def test_a_first_bundle_signed_by_another_key_than_the_one_given_is_refused(
+    tmp_path: Path, genuine: Path, keys: dict[str, KeyPair]
+) -> None:
+    result = first_install(tmp_path, genuine, "--bundle-key", str(keys["stranger"].public))
+    assert result.returncode == 1 and "not signed with this device's key" in result.stderr
+    assert not (tmp_path / "etc").exists(), "nothing installed"
+
+
+def test_a_device_with_the_game_checks_bundles_only_with_its_own_command(
+    device: Path, genuine: Path
+) -> None:
+    before = state(device)
+    result = first_install(device, genuine)
+    assert result.returncode == 1
+    assert (
+        result.stderr
+        == f"update.sh: this device checks bundles itself: sudo satellites-update {genuine}\n"
+    )
+    assert state(device) == before
+
+
+def test_bundle_sh_refuses_to_build_without_a_key(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [
+            "bash",
+            str(DEPLOY / "bundle.sh"),
+            "--wheels",
+            str(tmp_path),
+            "--out",
+            str(tmp_path / "b"),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode == 2 and "--key" in result.stderr
     assert not (tmp_path / "b").exists()

@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 from device.link.events import LinkState, LinkStateName, PeerMove, StateChanged
+from engine.rules import STANDARD, Rules
 
 
 class FakeSession:
     """A linked session that records what the app does with it."""
 
-    def __init__(self, colour: int = 0, seed: int = 5, moves: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        colour: int = 0,
+        seed: int = 5,
+        moves: tuple[str, ...] = (),
+        rules: Rules = STANDARD,
+    ) -> None:
         self.colour = colour
         self.the_seed = seed
+        self.the_rules = rules
         self.held = list(moves)
         self.sent: list[tuple[int, str]] = []
         self.incoming: list[PeerMove | StateChanged] = []
@@ -28,6 +36,10 @@ class FakeSession:
     @property
     def seed(self) -> int:
         return self.the_seed
+
+    @property
+    def rules(self) -> Rules:
+        return self.the_rules
 
     @property
     def game(self) -> FakeSession:

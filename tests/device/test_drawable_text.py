@@ -8,13 +8,13 @@ from pathlib import Path
 import pygame
 import pytest
 from app_driver import Driver
-from fake_link import FakeSession
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_link_setup import failed_start, linked_game
+from test_link_setup import Connector, failed_start
 
 from device.journal.archive import ArchivedGame
-from device.link.events import LinkState, LinkStateName, StateChanged
+from device.link.events import LinkProblem
+from device.link.interface import LinkSession
 from device.look.drawable import REPLACEMENT, drawable
 from device.play.game import Game, GameSetup, Mode
 from device.play.replay import Outcome, Replay
@@ -39,22 +39,19 @@ def test_drawable_shows_every_undrawable_character_as_a_replacement() -> None:
     assert drawable("x" * 100_000).endswith("\u2026") and len(drawable("x" * 100_000)) < 5000
 
 
-def test_a_peer_that_stops_the_game_with_a_nul_in_its_reason_does_not_crash_the_host(
-    tmp_path: Path,
-) -> None:
-    session = FakeSession()
-    driver, screen = linked_game("hatmini", tmp_path, session)
-    reason = "The other device stopped the game: bye\x00now"
-    session.incoming = [StateChanged(LinkState(LinkStateName.ERROR, reason))]
-    driver.advance(100)
-    assert screen.match.link_status is LinkStateName.ERROR
-    driver.app.dirty = True
-    assert driver.app.draw(), "the panel over the board is drawn, the reason shown"
+class Crashing(Connector):
+    """A connector with a fault of its own, whose words are anything but the player's."""
+
+    def open(self) -> LinkSession:
+        self.release.wait(5)
+        raise RuntimeError("bye\x00now")
 
 
-def test_a_connection_that_fails_with_undrawable_words_says_so_on_screen(tmp_path: Path) -> None:
-    driver = failed_start("lcdhat", tmp_path, "bye\x00now \udcff")
-    assert isinstance(driver.app.top, MessageScreen)
+def test_a_connection_that_fails_on_a_fault_says_so_in_the_players_words(tmp_path: Path) -> None:
+    driver = failed_start("lcdhat", tmp_path, Crashing())
+    message = driver.app.top
+    assert isinstance(message, MessageScreen) and "bye" not in message.words
+    assert driver.app.ui.t(LinkProblem.FAILED) in message.words
     driver.app.dirty = True
     assert driver.app.draw()
 

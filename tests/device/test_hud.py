@@ -1,26 +1,32 @@
-"""The HUD under the board (lcdhat) keeps the turn and the prompt in sight (the
-leader too where the line holds it), and every profile names the button that does
-what a prompt asks."""
+"""The HUD under the board (lcdhat) keeps the status line (the turn's dot, the
+connected count, the connections' state) and the prompt in sight, every profile
+shows the counts a player plays by, and names the button that does what a prompt
+asks."""
 
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from app_driver import Driver
+from drawn_words import screen_words, squeezed
 from screen_gallery import DECIDED_SEED, at_landing, on_destination, played_game
+from stalls import stalled_game
 
 from device.app import App
 from device.hardware.profiles import PROFILES
-from device.look.hud import HudItem, draw_hud, essential_items, headline_items, lines_below
+from device.look.hud import HudItem, draw_hud, headline_items, lines_below, status_item
 from device.look.i18n import LANGUAGES
 from device.screens.game_screen import GameScreen
 from engine.moves import CONNECTION
+from engine.notation import parse_move
+from engine.rules import SEED, STANDARD
+from engine.scoring import score
 
-GRACE_PLY = 285
+GRACE_PLY = 121
 """Random play from ``DECIDED_SEED`` has grace moves to play at this ply."""
 
 
-def test_under_the_board_the_turn_and_the_prompt_stay_with_grace_moves(tmp_path: Path) -> None:
+def test_under_the_board_the_status_and_the_prompt_stay_with_grace_moves(tmp_path: Path) -> None:
     driver = Driver("lcdhat", tmp_path)
     app = driver.app
     assert not app.ui.layout.side_panel
@@ -36,28 +42,61 @@ def test_under_the_board_the_turn_and_the_prompt_stay_with_grace_moves(tmp_path:
     prompt = HudItem(words, app.ui.palette.cursor)
     headline = headline_items(app.ui, game.position, prompt)
     shown, bar = lines_below(app.ui, headline, prompt, screen.controls())
-    turn, _ = essential_items(app.ui, game.position)
-    assert shown[0].words == turn.words
+    assert shown[0] == status_item(app.ui, game.position)
+    assert shown[0].dot == app.ui.palette.players[game.position.side], "the turn's dot"
+    assert f"\u26a1{game.position.grace}" in shown[0].words, "the grace moves left"
     assert words in [item.words for item in shown]
-    assert str(game.position.grace) in turn.words
     layout = app.ui.layout
     assert (len(shown) + bar) * layout.line <= layout.hud.h, "every line fits under the board"
     for item in shown:
         assert app.ui.font().size(item.words)[0] <= layout.width - 2, item.words
 
 
-def test_under_the_board_the_leader_shows_where_the_line_holds_the_pick_button(
-    tmp_path: Path,
+STATES = {
+    "closed": (8, STANDARD, "hud.closed_opens", "hud.opens_in"),
+    "stalled": (25, STANDARD, "hud.open_stall", "hud.open_short"),
+    "seed": (37, SEED, "hud.closed_ends", "hud.ends_in"),
+}
+"""Plies of stall, rules, and the words (long and short) for the connections."""
+
+
+@pytest.mark.parametrize("state", sorted(STATES))
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_every_profile_shows_the_count_the_connections_and_the_colonies(
+    profile: str, language: str, state: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    driver = Driver("lcdhat", tmp_path)
-    screen = driver.new_game("two players")
+    """On the game screen of every device, in words of the legible size: how many are
+    connected, whether connections are open and, while every edge is held, how many
+    plies until a stall opens them or the game ends; and the colonies each controls."""
+    stalled, rules, long, short = STATES[state]
+    driver = Driver(profile, tmp_path)
     app = driver.app
-    position = screen.game.position
-    headline = headline_items(app.ui, position, None)
-    shown, _ = lines_below(app.ui, headline, None, screen.controls())
-    assert shown == headline, "turn and leader, the pick button at the free end of a line"
-    named = draw_hud(app.display.surface, app.ui, position, None, screen.controls())
-    assert screen.controls()[0] in named
+    app.settings.language = language
+    game = stalled_game(stalled, rules)
+    position = game.position
+    counted = {
+        "closed": position.plies_until_stall_opens(),
+        "stalled": position.plies_until_stall_opens(),
+        "seed": position.plies_until_no_progress(),
+    }
+    plies = counted[state]
+    assert plies == {"closed": 12, "stalled": 0, "seed": 63}[state]
+    app.start_game(game)
+    driver.advance(400)
+    words = screen_words(app, monkeypatch)
+    shown = words.text()
+    t = app.ui.t
+    counts = score(position).counts
+    assert f"{position.connected_total()}/23" in shown
+    forms = [squeezed(t(key, plies=plies)) for key in (long, short)]
+    assert any(form in shown for form in forms), (forms, shown)
+    colonies = (
+        squeezed(t("hud.colonies", red=counts[0], blue=counts[1])),
+        f"{counts[0]}-{counts[1]}",
+    )
+    assert any(form in shown for form in colonies), (colonies, shown)
+    assert min(size for _, size in words.drawn) >= app.ui.layout.text_size
 
 
 def _on_a_connection(app: App) -> GameScreen:
@@ -81,3 +120,21 @@ def test_a_prompt_never_hides_the_button_that_answers_it(
     prompt = HudItem(words, app.ui.palette.cursor)
     named = draw_hud(app.display.surface, app.ui, screen.game.position, prompt, screen.controls())
     assert action in named, f"{app.ui.t(action.does)!r} is not named under {words!r}"
+
+
+def test_under_the_board_the_stall_counts_down_and_then_connections_open(tmp_path: Path) -> None:
+    driver = Driver("lcdhat", tmp_path)
+    app = driver.app
+    driver.app.start_game(stalled_game(17))
+    screen = driver.game_screen()
+    position = screen.game.position
+
+    def status() -> str:
+        return status_item(app.ui, position).words
+
+    for move, left in (("h8-h7", 3), ("h3-h2", 2), ("h7-h8", 1)):
+        assert app.ui.t("hud.opens_in", plies=left) in status()
+        assert not position.connections_open()
+        driver.play(parse_move(position, move))
+    assert position.connections_open() and not position.free_edges()
+    assert app.ui.t("hud.open_short") in status(), "a stall has opened them"

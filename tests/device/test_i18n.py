@@ -9,6 +9,7 @@ import pytest
 
 from device.hardware.profiles import PROFILES
 from device.journal.settings import CHOICES, Settings
+from device.link.events import LinkProblem
 from device.look.hud import detail_items, essential_items
 from device.look.i18n import LANGUAGES, RULE_PAGES, STRINGS, text
 from device.look.theme import Fonts
@@ -16,6 +17,7 @@ from device.look.ui import Ui
 from device.play.tutorial import LESSONS, PARTS
 from device.screens.end_screen import CHOICES as END_CHOICES
 from engine.position import END_REASON_NAMES
+from engine.rules import RULE_SETS
 from engine.start import starting_position
 
 SOURCE = Path(__file__).parents[2] / "device"
@@ -53,9 +55,11 @@ def test_every_key_built_at_run_time_exists() -> None:
     built |= {f"settings.language.{value}" for value in CHOICES["language"]}
     built |= {f"settings.repeat.{value}" for value in CHOICES["repeat"]}
     built |= {f"new.mode.{mode}" for mode in ("ai", "hotseat", "link")}
+    built |= {f"rules.name.{rules.name}" for rules in RULE_SETS}
     built |= {meaning for p in PROFILES.values() for _, meaning in p.help_lines}
     built |= {lesson.key(part) for lesson in LESSONS for part in PARTS}
     built |= set(END_CHOICES) | {"ctl.to_start", "ctl.to_end"}
+    built |= set(LinkProblem)
     built |= {f"{tense}.{verdict}" for tense in ("end", "past") for verdict in VERDICTS}
     assert sorted(built - set(STRINGS)) == []
 

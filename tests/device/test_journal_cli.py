@@ -55,7 +55,12 @@ def test_check_passes_a_folder_that_loads_and_names_the_first_file_that_does_not
     tmp_path: Path,
 ) -> None:
     game_in_progress(tmp_path, 3)
-    assert journal_command("check", str(tmp_path)).returncode == 0
+    passed = journal_command("check", str(tmp_path))
+    assert passed.returncode == 0
+    assert (
+        passed.stdout
+        == f"{tmp_path}: 1 file(s) checked, all load: 1 game(s) in progress, 0 finished\n"
+    )
     copy_fixture("ai", tmp_path)
     (tmp_path / AUTOSAVE).write_bytes(b"garbage")
     before = snapshot(tmp_path)

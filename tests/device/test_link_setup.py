@@ -10,7 +10,14 @@ import pytest
 from app_driver import Driver
 from fake_link import FakeSession
 
-from device.link.events import LinkState, LinkStateName, PeerMove, StateChanged
+from device.link.events import (
+    LinkProblem,
+    LinkSetupError,
+    LinkState,
+    LinkStateName,
+    PeerMove,
+    StateChanged,
+)
 from device.link.game import LinkGameStore, Role
 from device.link.interface import LinkSession
 from device.look.i18n import STRINGS
@@ -22,38 +29,43 @@ from device.screens.link_screens import LinkWaitScreen, port_label, role_for
 from device.screens.menu_screen import MenuScreen
 from device.screens.new_game_screen import NewGameScreen
 from engine.notation import format_move
+from engine.rules import SEED, STANDARD, Rules
 from engine.start import starting_position
 
 PORTS = ("listen://127.0.0.1:7777", "socket://127.0.0.1:7777", "/dev/serial0")
 
 
 class Connector:
-    """Opens when the test says so, with a session or an error."""
+    """Opens when the test says so, with a session or a problem."""
 
-    def __init__(self, session: FakeSession | None = None, error: str = "") -> None:
+    def __init__(
+        self, session: FakeSession | None = None, problem: LinkProblem = LinkProblem.NO_ANSWER
+    ) -> None:
         self.session = session
-        self.error = error
+        self.problem = problem
         self.release = threading.Event()
-        self.opened: list[tuple[str, Role, int]] = []
+        self.opened: list[tuple[str, Role, int, Rules]] = []
         self.cancelled = False
 
     def open(self) -> LinkSession:
         self.release.wait(5)
         if self.session is None:
-            raise RuntimeError(self.error)
+            raise LinkSetupError(self.problem, "as the test says")
         return self.session
 
     def cancel(self) -> None:
         self.cancelled = True
-        self.error = "Cancelled."
+        self.problem = LinkProblem.CANCELLED
         self.release.set()
 
 
 def cabled_driver(profile: str, tmp_path: Path, connector: Connector) -> Driver:
     driver = Driver(profile, tmp_path)
 
-    def cable(port: str, role: Role, store: LinkGameStore, colour: int) -> Connector:
-        connector.opened.append((port, role, colour))
+    def cable(
+        port: str, role: Role, store: LinkGameStore, colour: int, rules: Rules = STANDARD
+    ) -> Connector:
+        connector.opened.append((port, role, colour, rules))
         return connector
 
     driver.app.link_cable = cable
@@ -118,12 +130,13 @@ def test_the_host_chooses_port_role_and_colour_and_plays_the_agreed_game(tmp_pat
     assert "Port: listen :7777" in labels(driver) and "This device: host" in labels(driver)
     driver.set_item("You play", "Blue")
     driver.set_item("Port", "serial0")
+    driver.set_item("Rules", "Seed")
     driver.choose_item("Start")
     screen = driver.app.top
     assert isinstance(screen, LinkWaitScreen)
     connector.release.set()
     wait_until_finished(driver, screen)
-    assert connector.opened == [("/dev/serial0", Role.HOST, 1)]
+    assert connector.opened == [("/dev/serial0", Role.HOST, 1, SEED)]
     game = driver.game_screen().game
     assert game.setup.mode == Mode.LINK and game.setup.human_colour == 1
     assert game.record.seed == 77 and game.ply == 1, "the session's moves are on the board"
@@ -145,10 +158,9 @@ def test_a_joining_socket_is_the_guest_and_the_guest_has_no_colour_to_choose(
     assert any(label.startswith("You play") for label in labels(driver))
 
 
-def failed_start(profile: str, tmp_path: Path, error: str) -> Driver:
-    """A linked game started from New game whose connection fails with ``error``;
+def failed_start(profile: str, tmp_path: Path, connector: Connector) -> Driver:
+    """A linked game started from New game whose ``connector`` fails once released;
     the driver once the waiting screen has finished."""
-    connector = Connector(error=error)
     driver = cabled_driver(profile, tmp_path, connector)
     driver.choose_item("New game")
     driver.set_item("Play", "link cable")
@@ -161,7 +173,7 @@ def failed_start(profile: str, tmp_path: Path, error: str) -> Driver:
 
 
 def test_a_cable_that_does_not_connect_says_why(tmp_path: Path) -> None:
-    driver = failed_start("tabletop", tmp_path, "The other device did not answer: check the cable.")
+    driver = failed_start("tabletop", tmp_path, Connector(problem=LinkProblem.NO_ANSWER))
     message = driver.app.top
     assert isinstance(message, MessageScreen)
     assert "did not answer" in message.words
@@ -214,11 +226,9 @@ def test_the_link_is_served_under_the_menu_and_closed_on_the_way_to_the_title(
 def test_a_stopped_linked_game_shows_why_and_takes_no_moves(tmp_path: Path) -> None:
     session = FakeSession()
     driver, screen = linked_game("tabletop", tmp_path, session)
-    session.incoming = [
-        StateChanged(LinkState(LinkStateName.ERROR, "The devices disagree about ply 3."))
-    ]
+    session.incoming = [StateChanged(LinkState(LinkStateName.ERROR, LinkProblem.DISAGREE))]
     driver.advance(100)
-    assert screen.match.link_status is LinkStateName.ERROR and "ply 3" in screen.prompt()
+    assert screen.match.link_status is LinkStateName.ERROR and "disagree" in screen.prompt()
     driver.confirm()
     driver.confirm()
     assert screen.game.ply == 0
@@ -237,8 +247,14 @@ def test_port_names_fit_a_menu_row_and_roles_follow_the_port() -> None:
 
 
 class Refusing(FakeSession):
+    """A session that stopped the game a moment ago: the app's move comes too late."""
+
+    @property
+    def state(self) -> LinkState:
+        return LinkState(LinkStateName.ERROR, LinkProblem.DISAGREE)
+
     def send_move(self, ply: int, move_text: str) -> None:
-        raise ValueError("the linked game has stopped: the cable said so")
+        raise ValueError("the linked game has stopped")
 
 
 def test_a_move_the_session_refuses_stops_the_game_on_screen_without_a_crash(
@@ -246,7 +262,7 @@ def test_a_move_the_session_refuses_stops_the_game_on_screen_without_a_crash(
 ) -> None:
     driver, screen = linked_game("lcdhat", tmp_path, Refusing())
     driver.play(screen.game.position.legal_moves()[0])
-    assert screen.match.link_status is LinkStateName.ERROR and "cable said so" in screen.prompt()
+    assert screen.match.link_status is LinkStateName.ERROR and "disagree" in screen.prompt()
     driver.open_menu()
     shown = labels(driver)
     assert "Back to title" in shown and "Resign" not in shown and "Undo" not in shown

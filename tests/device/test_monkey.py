@@ -20,12 +20,15 @@ from engine.scoring import groups
 PRESSES_PER_PROFILE = 3_400
 LONG_PRESSES_PER_PROFILE = 34_000
 LONG_HOLD_MS = 800
+CHECK_EVERY = 41
+"""Every this many presses, a game on screen is checked against the engine."""
 
 
 def _check_game(screen: GameScreen) -> None:
     game = screen.game
     position = game.position
-    replayed = GameRecord(game.record.start, list(game.record.moves)).final_position()
+    record = game.record
+    replayed = GameRecord(record.start, list(record.moves), rules=record.rules).final_position()
     assert format_position(replayed) == format_position(position)
     assert position.key() == replayed.key()
     assert len(game.movers) == game.ply
@@ -59,7 +62,7 @@ def _mash(profile: str, seed: int, presses: int) -> tuple[int, int]:
             top = app.top
             if isinstance(top, GameScreen):
                 games.add(id(top.game))
-                if number % 97 == 0:
+                if number % CHECK_EVERY == 0:
                     _check_game(top)
                     checked += 1
             if number % 1500 == 0:

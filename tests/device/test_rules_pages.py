@@ -1,4 +1,5 @@
-"""The rules' diagrams show every colony total, clear of the marks, on every profile."""
+"""The rules' diagrams show every colony total, clear of the marks, on every profile;
+the words give the counts the engine plays by."""
 
 from pathlib import Path
 from typing import Any
@@ -9,11 +10,12 @@ from app_driver import Driver
 
 from device.hardware.profiles import PROFILES
 from device.look.board_view import BoardMarks, cell_centre, colony_chips, draw_board
-from device.look.i18n import RULE_PAGES
+from device.look.i18n import LANGUAGES, RULE_PAGES, text
 from device.look.layout import Layout
 from device.screens import rules_screen
 from device.screens.rules_screen import RulesScreen
 from engine.position import Position
+from engine.rules import SEED, STANDARD
 from engine.scoring import groups
 
 Drawn = tuple[Layout, Position, BoardMarks]
@@ -63,3 +65,16 @@ def test_every_diagram_shows_each_colony_total_clear_of_the_marks(
         for _, rect, _ in chips:
             assert layout.view.contains(rect), "a total is cut off by its diagram's frame"
             assert rect.collidelist(marked) < 0, "a total sits on a mark"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_words_give_the_counts_the_engine_plays_by(language: str) -> None:
+    """A stall's 20 moves and the no-progress end's 100, each also as moves each player
+    makes, wherever the rules pages, the end of a game and the tutorial say them."""
+    stall, no_progress = STANDARD.opening_plies, STANDARD.quiet_limit
+    assert stall and SEED.quiet_limit == no_progress
+    for key in ("rules.8.text", "lesson.stall.text"):
+        assert f"{stall} " in text(language, key) and f"({stall // 2} " in text(language, key)
+    for key in ("rules.6.text", "end.reason.4"):
+        words = text(language, key)
+        assert f"{no_progress} " in words and f"({no_progress // 2} " in words

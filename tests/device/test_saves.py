@@ -145,7 +145,7 @@ def test_a_journal_from_a_newer_version_is_kept_untouched_and_the_player_told(
     tmp_path: Path,
 ) -> None:
     newer = tmp_path / "20991231-000000-abcdef.journal"
-    data = encode_line({"journal": 2, "game": "20991231-000000-abcdef", "future": True})
+    data = encode_line({"journal": 3, "game": "20991231-000000-abcdef", "future": True})
     newer.write_bytes(data)
     driver = Driver("tabletop", tmp_path)
     assert any("newer version" in words for words in messages(driver))

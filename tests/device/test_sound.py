@@ -160,7 +160,7 @@ def _one_before_the_end(seed: int, setup: GameSetup) -> tuple[Game, int]:
 
 @pytest.mark.parametrize(
     ("seed", "human", "end"),
-    [(37, 0, [Effect.WIN]), (9, 0, [Effect.LOSS]), (3, 1, [])],
+    [(18, 0, [Effect.WIN]), (2, 0, [Effect.LOSS]), (740, 1, [])],
     ids=["won", "lost", "drawn"],
 )
 def test_the_last_move_sounds_the_end_for_the_player(

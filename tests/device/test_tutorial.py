@@ -5,10 +5,11 @@ from pathlib import Path
 
 import pytest
 from app_driver import Driver
+from drawn_words import screen_words, squeezed
+from stalls import stalled_game
 
 from device.hardware.profiles import PROFILES
-from device.journal.lines import encode_line
-from device.journal.settings import SETTINGS_FILE, Settings, load_settings, store_settings
+from device.journal.settings import Settings, load_settings, store_settings
 from device.look.i18n import LANGUAGES, text
 from device.play.match import Verdict
 from device.play.tutorial import (
@@ -31,9 +32,10 @@ from device.screens.tutorial_screens import (
     NoteCard,
     TutorialMenu,
 )
-from engine.moves import NORMAL, kind_of, origin_of
-from engine.notation import format_position, parse_position
+from engine.moves import CONNECTION, NORMAL, kind_of, origin_of
+from engine.notation import format_position, parse_move, parse_position
 from engine.pieces import RED, piece
+from engine.rules import SEED, STALL_PLIES
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
@@ -49,7 +51,16 @@ def test_each_lesson_is_a_legal_position_one_engine_move_from_its_goal(lesson: L
 
 def test_each_lesson_teaches_what_it_says() -> None:
     by_name = {lesson.name: lesson for lesson in LESSONS}
-    assert list(by_name) == ["move", "open", "connect", "colony", "displace", "grace", "tiebreak"]
+    assert list(by_name) == [
+        "move",
+        "open",
+        "connect",
+        "stall",
+        "colony",
+        "displace",
+        "grace",
+        "tiebreak",
+    ]
     opening = by_name["open"].position()
     assert not opening.connections_open()
     for move in by_name["open"].goal_moves():
@@ -243,53 +254,57 @@ def test_the_tutorial_says_what_the_lessons_leave_out() -> None:
     """Short cards after the lessons: the connected count, same-colour satellites never
     touching, the 6-satellite limit and colonies never merging."""
     notes = [note for lesson in LESSONS for note in lesson.notes]
-    assert sorted(notes) == ["count", "merge", "six", "touch"]
+    assert sorted(notes) == ["count", "merge", "seed", "six", "touch"]
     for language in LANGUAGES:
         assert "23" in text(language, "note.count.text")
         assert "6" in text(language, "note.six.text")
 
 
-def test_show_me_points_at_a_move_that_completes_the_lesson(tmp_path: Path) -> None:
-    driver = Driver("hatmini", tmp_path)
-    driver.choose_item("Tutorial")
-    driver.confirm()
-    screen = driver.app.top
-    assert isinstance(screen, GameScreen) and _lesson_on(screen) is LESSONS[0]
-    driver.open_menu()
-    driver.choose_item("Show me")
-    driver.advance(100)
-    assert screen.hint in LESSONS[0].goal_moves()
+def test_the_stall_lesson_connects_only_because_a_stall_opened_connections() -> None:
+    """Judged by the engine: every edge held, no plies left before the stall opens
+    connections, the one goal move a connection the seed rules would not allow; after
+    it the count starts again from the number the lesson's words give."""
+    lesson = next(lesson for lesson in LESSONS if lesson.name == "stall")
+    position = lesson.position()
+    assert not position.free_edges() and position.connections_open()
+    assert position.plies_until_stall_opens() == 0
+    under_seed = parse_position(lesson.start, SEED)
+    assert not under_seed.connections_open()
+    assert not any(kind_of(m) == CONNECTION for m in under_seed.legal_moves())
+    (goal,) = lesson.goal_moves()
+    assert kind_of(goal) == CONNECTION
+    board, side, grace, _, _ = lesson.start.split(" ")
+    a_ply_short = parse_position(f"{board} {side} {grace} {STALL_PLIES - 1} {STALL_PLIES - 1}")
+    assert not a_ply_short.connections_open(), "one ply short of the stall, still closed"
+    played = after(position, goal)
+    assert not played.free_edges() and not played.connections_open()
+    again = played.plies_until_stall_opens()
+    for language in LANGUAGES:
+        assert str(position.quiet) in text(language, "lesson.stall.text")
+        assert str(again) in text(language, "lesson.stall.done")
 
 
-def test_a_finished_tutorial_starts_again_from_the_first_lesson(tmp_path: Path) -> None:
-    store_settings(tmp_path, Settings(tutorial_lessons=len(LESSONS)))
-    driver = Driver("tabletop", tmp_path)
-    driver.choose_item("Tutorial")
-    card = driver.app.top
-    assert isinstance(card, LessonCard) and card.index == 0
-    driver.next_choice()  # skipping again does not undo the finished tutorial
-    assert load_settings(tmp_path).tutorial_lessons == len(LESSONS)
-
-
-@pytest.mark.parametrize("stored", [-1, 100, "3", 2.0, True, None])
-def test_damaged_progress_reads_as_none_and_keeps_the_rest(stored: object, tmp_path: Path) -> None:
-    document = {"language": "es", "tutorial_lessons": stored}
-    (tmp_path / SETTINGS_FILE).write_bytes(encode_line(document))
-    assert load_settings(tmp_path) == Settings(language="es")
-
-
-def test_after_a_lesson_its_menu_offers_no_skip_and_a_goes_on(tmp_path: Path) -> None:
-    driver = Driver("tabletop", tmp_path)
-    driver.choose_item("Tutorial")
-    driver.confirm()
-    driver.play(LESSONS[0].goal_moves()[0])
-    driver.advance(400 + RESULT_MS)
-    assert isinstance(driver.app.top, DoneCard)
-    driver.open_menu()
-    menu = driver.app.top
-    assert isinstance(menu, TutorialMenu)
-    assert "Skip lesson" not in [item.label() for item in menu.shown()]
-    driver.choose_item("Resume")
-    driver.confirm()
-    card = driver.app.top
-    assert isinstance(card, LessonCard) and card.index == 1
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_what_the_tutorial_says_is_on_the_game_screen_is_there(
+    profile: str, language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The count card quotes the connected count as the game screen shows it, and the
+    stall lesson's result says the game screen then counts the next stall down: in a
+    game where a satellite has just connected with every edge held, both are drawn on
+    every device."""
+    driver = Driver(profile, tmp_path)
+    app = driver.app
+    app.settings.language = language
+    app.start_game(stalled_game(25))
+    position = driver.game_screen().game.position
+    driver.play(parse_move(position, "c8-e8"))  # the red colony grows
+    driver.advance(400)
+    assert not position.free_edges()
+    shown = screen_words(app, monkeypatch).text()
+    quoted = text(language, "note.count.text").split('"')[1]
+    assert squeezed(quoted.replace("x", str(position.connected_total()))) in shown
+    plies = position.plies_until_stall_opens()
+    assert plies is not None and str(plies) in text(language, "lesson.stall.done")
+    counted = [squeezed(app.ui.t(key, plies=plies)) for key in ("hud.closed_opens", "hud.opens_in")]
+    assert any(words in shown for words in counted), (counted, shown)

@@ -13,12 +13,12 @@ from link_relay import on_the_wire
 from device.link.events import LinkStateName
 from device.link.frames import MAX_FRAME, Kind, is_hello
 from device.link.game import LinkGame, Role
-from device.link.history import RULES_VERSION
 from device.link.messages import Hello, hash_frame, hello_frame
 from device.link.session import LinkSession, Timing
 from drivers.link.transport import MAX_PENDING, ListenTransport, SerialTransport
 from drivers.serial_packets.packets import encode_packet
 from engine.pieces import RED
+from engine.rules import STANDARD
 
 LINK_TIMEOUT = Timing().link_timeout
 """The session's silence limit, which the listener is handed as the wiring hands it."""
@@ -26,7 +26,7 @@ LINK_TIMEOUT = Timing().link_timeout
 STEP = 0.02
 AGREE_WITHIN = 5.0
 HELLO_WITHOUT_A_GAME = on_the_wire(
-    hello_frame(0, 0, Hello(RULES_VERSION, Role.GUEST, False, 0, 0, 0))
+    hello_frame(0, 0, Hello(Role.GUEST, False, 0, 0, 0, STANDARD.id))
 )
 FOREIGN_PING = on_the_wire(hash_frame(Kind.PING, 0x5EED_F00D, 3, 0x1234_5678))
 """A PING of another game, as a device playing someone else would send."""

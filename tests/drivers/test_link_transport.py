@@ -11,7 +11,6 @@ from link_relay import FaultPlan, PtyCable
 
 from device.link.frames import MAX_FRAME, encode_frame, is_hello
 from device.link.game import LinkGame, Role
-from device.link.history import RULES_VERSION
 from device.link.messages import Hello, hello_frame
 from device.link.session import LinkSession, Timing
 from drivers.link.transport import ListenTransport, SerialTransport
@@ -19,11 +18,12 @@ from drivers.serial_packets.packets import encode_packet
 from drivers.serial_packets.port import MAX_READ
 from engine.notation import format_move
 from engine.pieces import RED
+from engine.rules import STANDARD
 
 LINK_TIMEOUT = Timing().link_timeout
 """The session's silence limit, which the listener is handed as the wiring hands it."""
 
-HELLO_PACKET = encode_frame(hello_frame(0, 0, Hello(RULES_VERSION, Role.GUEST, False, 0, 0, 0)))
+HELLO_PACKET = encode_frame(hello_frame(0, 0, Hello(Role.GUEST, False, 0, 0, 0, STANDARD.id)))
 """What a guest without a game says first on a new connection."""
 HELLO = encode_packet(HELLO_PACKET)
 FAST = Timing(hello_every=0.05, ping_every=0.05, link_timeout=0.5, first_retry=0.03, max_retry=0.1)

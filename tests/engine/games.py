@@ -5,6 +5,7 @@ from collections.abc import Iterator
 
 from engine.moves import NORMAL, kind_of
 from engine.position import Position
+from engine.rules import STANDARD, Rules
 from engine.start import starting_position
 
 
@@ -21,10 +22,12 @@ def lively_move(position: Position, rng: random.Random) -> int:
     return rng.choice(moves)
 
 
-def positions_of_a_game(seed: int, max_plies: int = 1000) -> Iterator[Position]:
+def positions_of_a_game(
+    seed: int, max_plies: int = 1000, rules: Rules = STANDARD
+) -> Iterator[Position]:
     """Each position of one lively game from the start of ``seed`` (the same object, moved on)."""
     rng = random.Random(seed)
-    position = starting_position(seed)
+    position = starting_position(seed, rules)
     yield position
     for _ in range(max_plies):
         if position.is_over():

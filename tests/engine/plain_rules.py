@@ -14,6 +14,8 @@ Board = dict[Cell, tuple[str, int]]
 FILES = "abcdefghij"
 STEPS = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]
 ORTHO = [(0, 1), (1, 0), (0, -1), (-1, 0)]
+STALL = 20
+"""RULES.md 6.5: stalled plies after which connections open."""
 
 
 @dataclass
@@ -22,6 +24,9 @@ class PlainState:
     side: str
     grace: int
     quiet: int
+    closed: int
+    stalls_open: bool = True
+    """The standard rules (6.5); False for the seed rules."""
 
 
 def on_board(cell: Cell) -> bool:
@@ -36,8 +41,8 @@ def name(cell: Cell) -> str:
     return f"{FILES[cell[0]]}{cell[1] + 1}"
 
 
-def parse(text: str) -> PlainState:
-    board_text, side, grace, quiet = text.split(" ")
+def parse(text: str, stalls_open: bool = True) -> PlainState:
+    board_text, side, grace, quiet, closed = text.split(" ")
     board: Board = {}
     for row, rank_text in enumerate(board_text.split("/")):
         rank = 9 - row
@@ -50,7 +55,7 @@ def parse(text: str) -> PlainState:
                 board[(file_index, rank)] = (rank_text[i], int(rank_text[i + 1]))
                 i += 2
             file_index += 1
-    return PlainState(board, side, int(grace), int(quiet))
+    return PlainState(board, side, int(grace), int(quiet), int(closed), stalls_open)
 
 
 def show(state: PlainState) -> str:
@@ -61,7 +66,7 @@ def show(state: PlainState) -> str:
             piece = state.board.get((file_index, rank))
             row += f"{piece[0]}{piece[1]}" if piece else "."
         rows.append(row)
-    return f"{'/'.join(rows)} {state.side} {state.grace} {state.quiet}"
+    return f"{'/'.join(rows)} {state.side} {state.grace} {state.quiet} {state.closed}"
 
 
 def opponent(colour: str) -> str:
@@ -108,6 +113,12 @@ def edges_free(board: Board) -> bool:
     return any(all(c not in board for c in edge) for edge in edges)
 
 
+def connections_open(state: PlainState) -> bool:
+    """RULES.md 3 and 6.5: an edge is free, or the last 20 plies stalled."""
+    stalled = state.stalls_open and state.quiet >= STALL and state.closed >= STALL
+    return edges_free(state.board) or stalled
+
+
 def rules_hold(after: Board, before: Board) -> bool:
     """RULES.md section 5 for the position ``after``, reached from ``before``."""
     for cell in after:
@@ -133,9 +144,10 @@ def group_size_at(board: Board, cell: Cell) -> int:
     return 0
 
 
-def moves_for(board: Board, colour: str) -> list[str]:
+def moves_for(state: PlainState, colour: str) -> list[str]:
+    board = state.board
     found = []
-    open_ = edges_free(board)
+    open_ = connections_open(state)
     for origin, (owner, value) in list(board.items()):
         if owner != colour or is_connected(board, origin):
             continue
@@ -206,13 +218,13 @@ def game_over(state: PlainState) -> bool:
         return True
     if state.grace == 0 and finished(state.board):
         return True
-    return not moves_for(state.board, "r") and not moves_for(state.board, "b")
+    return not moves_for(state, "r") and not moves_for(state, "b")
 
 
 def legal_moves(state: PlainState) -> list[str]:
     if game_over(state):
         return []
-    return moves_for(state.board, state.side) or ["pass"]
+    return moves_for(state, state.side) or ["pass"]
 
 
 def play(state: PlainState, move: str) -> PlainState:
@@ -228,12 +240,14 @@ def play(state: PlainState, move: str) -> PlainState:
         board[target] = mover
     total = connected_of(board, "r") + connected_of(board, "b")
     quiet = 0 if total > before else state.quiet + 1
+    closed = 0 if edges_free(board) else min(state.closed + 1, 100)
     if state.grace:
-        return PlainState(board, state.side, state.grace - 1, quiet)
-    done = finished(board)
-    if done and total < 23:
-        return PlainState(board, opponent(done), 3, quiet)
-    return PlainState(board, opponent(state.side), 0, quiet)
+        side, grace = state.side, state.grace - 1
+    elif (done := finished(board)) and total < 23:
+        side, grace = opponent(done), 3
+    else:
+        side, grace = opponent(state.side), 0
+    return PlainState(board, side, grace, quiet, closed, state.stalls_open)
 
 
 def cell_of(text: str) -> Cell:

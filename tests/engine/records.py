@@ -6,6 +6,7 @@ from games import lively_move
 from hypothesis import strategies as st
 
 from engine.record import STANDARD_HEADERS, GameRecord
+from engine.rules import RULE_SETS
 
 NASTY_CHARACTERS = st.characters(categories=["Cc", "Cf", "Cs", "Zl", "Zp", "Zs"])
 """Controls, format marks, lone surrogates, line and paragraph separators, spaces."""
@@ -16,10 +17,14 @@ TAG_NAMES = st.from_regex(r"[A-Za-z][A-Za-z0-9]{0,10}", fullmatch=True).filter(
 
 
 @st.composite
-def game_records(draw: st.DrawFn, max_plies: int = 60) -> GameRecord:
-    """A record of a lively game from a seeded or hand-set start, cut anywhere."""
+def game_records(draw: st.DrawFn, max_plies: int = 120) -> GameRecord:
+    """A record of a lively game under any rule set, from a seeded or hand-set
+    start, cut anywhere."""
     record = GameRecord.from_seed(
-        draw(st.integers(0, 2**32)), red=draw(HEADER_TEXT), blue=draw(HEADER_TEXT)
+        draw(st.integers(0, 2**32)),
+        red=draw(HEADER_TEXT),
+        blue=draw(HEADER_TEXT),
+        rules=draw(st.sampled_from(RULE_SETS)),
     )
     if draw(st.booleans()):
         record.seed = None

@@ -9,7 +9,7 @@ import pytest
 from engine.cli import COMMANDS, main
 from engine.notation import format_position, parse_move, parse_position
 
-START = "..r3r4.r3.r3../....r1.r2.../.b2.......b3/.b1......b1./.b1.......b3/.b2.......b4/b4........b4/b3.......b2./..r2.r2r1.r1../...r4..r4... r 0 0"  # noqa: E501
+START = "..r3r4.r3.r3../....r1.r2.../.b2.......b3/.b1......b1./.b1.......b3/.b2.......b4/b4........b4/b3.......b2./..r2.r2r1.r1../...r4..r4... r 0 0 0"  # noqa: E501
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -34,13 +34,46 @@ def test_moves_prints_each_move_and_the_resulting_position(
     assert after == format_position(position)
 
 
-def test_moves_accepts_the_position_as_four_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+def test_moves_accepts_the_position_as_five_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "moves", *START.split(" "))
     assert status == 0 and len(out.splitlines()) == 104
 
 
+def test_a_position_of_four_fields_in_quotes_still_reads(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    written_before_the_stall_ruling = START.removesuffix(" 0")
+    status, out, _ = run(capsys, "moves", written_before_the_stall_ruling)
+    assert status == 0 and len(out.splitlines()) == 104
+    assert out.splitlines()[0].endswith(" b 0 1 1")
+
+
+def test_every_command_that_takes_a_position_plays_the_rules_it_is_given(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Every edge held and 30 plies without a connection: a stall has opened
+    # connections in the standard game, never under the seed rules.
+    stalled = START.replace(" r 0 0 0", " r 0 30 30")
+    standard = run(capsys, "moves", stalled)[1].splitlines()
+    seed = run(capsys, "moves", "--rules", "seed", stalled)[1].splitlines()
+    assert set(seed) < set(standard)
+    assert run(capsys, "perft", "--rules", "seed", stalled, "1") == (0, f"{len(seed)}\n", "")
+    assert run(capsys, "perft", "--rules", "standard/2", stalled, "1")[1] == f"{len(standard)}\n"
+
+
+def test_unknown_or_newer_rules_are_one_line_of_error(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "moves", "--rules", "standard/9", START)
+    assert status == 2
+    assert err == (
+        "error: the rules standard/9 are newer than this version of the game plays "
+        "(standard/2): update it\n"
+    )
+    status, _, err = run(capsys, "start", "--rules", "chess", "1")
+    assert status == 2 and "unknown rules 'chess'" in err
+
+
 def test_moves_prints_nothing_when_the_game_is_over(capsys: pytest.CaptureFixture[str]) -> None:
-    over = START.replace(" r 0 0", " r 0 100")
+    over = START.replace(" r 0 0 0", " r 0 100 100")
     assert run(capsys, "moves", over) == (0, "", "")
 
 
@@ -80,7 +113,7 @@ def test_the_overview_names_every_command_and_its_arguments(
     assert status == 0
     lines = out.splitlines()
     assert all(any(line.startswith(f"  {name} ") for line in lines) for name in COMMANDS)
-    assert "  perft POSITION DEPTH " in out and "--games N" in out
+    assert "  perft [--rules NAME] POSITION DEPTH" in lines and "--games N" in out
 
 
 @pytest.mark.parametrize(
@@ -100,6 +133,9 @@ def test_the_overview_names_every_command_and_its_arguments(
         ["selfplay", "--games", "٣"],
         ["start", "1", "2"],
         ["hint", START, "3", "4"],
+        ["moves", "--rules", "nope", START],
+        ["moves", "--rules", START],
+        ["moves", *START.split(" ")[:4]],
     ],
 )
 def test_bad_input_exits_2_with_one_line_on_stderr(

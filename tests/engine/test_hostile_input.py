@@ -108,7 +108,7 @@ def test_a_damaged_seed_is_a_record_error() -> None:
 def test_a_start_position_with_other_digits_is_a_record_error(counter: str) -> None:
     text = format_record(GameRecord.from_seed(6)).replace('[Seed "6"]\n', "")
     with pytest.raises(RecordError):
-        parse_record(text.replace(' r 0 0"]', f' r 0 {counter}"]'))
+        parse_record(text.replace(' r 0 0 0"]', f' r 0 0 {counter}"]'))
 
 
 @pytest.mark.parametrize("brk", BREAKS)

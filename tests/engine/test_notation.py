@@ -16,7 +16,7 @@ from engine.notation import (
 )
 from engine.start import starting_position
 
-START = "..r3r4.r3.r3../....r1.r2.../.b2.......b3/.b1......b1./.b1.......b3/.b2.......b4/b4........b4/b3.......b2./..r2.r2r1.r1../...r4..r4... r 0 0"  # noqa: E501
+START = "..r3r4.r3.r3../....r1.r2.../.b2.......b3/.b1......b1./.b1.......b3/.b2.......b4/b4........b4/b3.......b2./..r2.r2r1.r1../...r4..r4... r 0 0 0"  # noqa: E501
 
 
 @pytest.mark.parametrize("name", ["a1", "j1", "a10", "j10", "e5", "c10"])
@@ -63,14 +63,27 @@ def test_the_rules_example_position_parses_and_formats_back() -> None:
     assert format_position(parse_position(START)) == START
 
 
+def test_a_position_of_four_fields_reads_closed_as_quiet_when_every_edge_is_held() -> None:
+    # RULES.md 8: written before the stall ruling, CLOSED was not kept.
+    every_edge_held = START.removesuffix(" 0 0 0") + " 0 37"
+    assert parse_position(every_edge_held).closed == 37
+    assert format_position(parse_position(every_edge_held)) == every_edge_held + " 37"
+    an_edge_free = position_text({"a5": "r1"}, quiet=37).removesuffix(" 0")
+    assert parse_position(an_edge_free).closed == 0
+
+
 BAD_POSITIONS = [
-    (START.replace(" r 0 0", " r 0"), "4 fields"),
-    (START.replace(" r 0 0", "  r 0 0"), "4 fields"),
-    (START.replace(" r 0 0", " x 0 0"), "side to move"),
-    (START.replace(" r 0 0", " r 4 0"), "grace"),
-    (START.replace(" r 0 0", " r 0 101"), "quiet"),
-    (START.replace(" r 0 0", " r 0 07"), "quiet"),
-    (START.replace(" r 0 0", " r -1 0"), "grace"),
+    (START.replace(" r 0 0 0", " r 0"), "5 fields"),
+    (START.replace(" r 0 0 0", "  r 0 0 0"), "5 fields"),
+    (START + " 0", "5 fields"),
+    (START.replace(" r 0 0 0", " x 0 0 0"), "side to move"),
+    (START.replace(" r 0 0 0", " r 4 0 0"), "grace"),
+    (START.replace(" r 0 0 0", " r 0 101 0"), "quiet"),
+    (START.replace(" r 0 0 0", " r 0 07 0"), "quiet"),
+    (START.replace(" r 0 0 0", " r -1 0 0"), "grace"),
+    (START.replace(" r 0 0 0", " r 0 0 101"), "closed"),
+    (START.replace(" r 0 0 0", " r 0 0 x"), "closed"),
+    (position_text({"a5": "r1"}, closed=3), "closed-ply count must be 0 while an edge is free"),
     (START.replace("../....r1", "./....r1", 1), "rank 10 has 9 cells"),
     (START.replace("/", "//", 1), "ranks"),
     (START.replace("r3", "r5", 1), "rank 10"),

@@ -11,6 +11,7 @@ from engine.geometry import CELLS, ORTHOGONAL
 from engine.notation import format_move, format_position, parse_position
 from engine.pieces import colour_of
 from engine.position import MAX_GROUP, Position
+from engine.rules import SEED, STALL_PLIES, STANDARD, Rules
 from engine.scoring import groups
 from engine.start import starting_position
 
@@ -125,7 +126,26 @@ def test_an_edge_is_free_exactly_when_its_8_cells_are_empty(seed: int) -> None:
     for position in positions_of_a_game(seed):
         free = edges_free_by_the_book(position.board)
         assert position.free_edges() == free
-        assert position.connections_open() == bool(free)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seeds, st.sampled_from([STANDARD, SEED]))
+def test_connections_are_open_exactly_as_rules_3_and_6_5_say(seed: int, rules: Rules) -> None:
+    # Counted here from the plies themselves, not from the position's counters.
+    rng = random.Random(seed)
+    position = starting_position(seed, rules)
+    quiet = closed = 0
+    while True:
+        free = bool(edges_free_by_the_book(position.board))
+        stalled = rules == STANDARD and quiet >= STALL_PLIES and closed >= STALL_PLIES
+        assert position.connections_open() == (free or stalled)
+        assert (position.quiet, position.closed) == (quiet, closed)
+        if position.is_over():
+            return
+        before = position.connected_total()
+        position.make(lively_move(position, rng))
+        quiet = 0 if position.connected_total() > before else quiet + 1
+        closed = 0 if edges_free_by_the_book(position.board) else min(closed + 1, 100)
 
 
 @settings(max_examples=25, deadline=None)

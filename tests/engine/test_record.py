@@ -9,10 +9,11 @@ from records import game_records
 
 from engine.notation import format_move
 from engine.record import GameRecord, RecordError, format_record, parse_headers, parse_record
+from engine.rules import SEED, STANDARD, Rules
 
 
-def finished_game(seed: int) -> GameRecord:
-    record = GameRecord.from_seed(seed, red="Ana", blue="Computer, level 3")
+def finished_game(seed: int, rules: Rules = STANDARD) -> GameRecord:
+    record = GameRecord.from_seed(seed, red="Ana", blue="Computer, level 3", rules=rules)
     record.date = "2026.11.30"
     record.tags["Mode"] = "vs computer"
     position = record.final_position()
@@ -42,6 +43,43 @@ def test_the_record_holds_the_seed_and_the_start_position() -> None:
     assert '[Start "..r3r4.r3.r3../' in text
 
 
+def test_the_record_holds_its_rules_and_reads_them_back() -> None:
+    record = finished_game(1, SEED)
+    text = format_record(record)
+    assert '[Rules "seed/1"]' in text
+    assert parse_record(text).rules == SEED
+
+
+def test_a_record_of_the_first_format_reads_as_the_rules_it_was_written_under() -> None:
+    # Written before rules travelled with games: the standard game of that time,
+    # which the seed rules now play exactly.
+    text = format_record(finished_game(2, SEED))
+    first_format = text.replace("satellites-record 2", "satellites-record 1").replace(
+        '[Rules "seed/1"]\n', ""
+    )
+    loaded = parse_record(first_format)
+    assert loaded.rules == SEED and loaded.moves == finished_game(2, SEED).moves
+
+
+def test_a_game_replays_only_under_its_own_rules() -> None:
+    # A standard game that connects during a stall is not a game of the seed rules.
+    record = next(r for r in map(finished_game, range(40)) if connects_in_a_stall(r))
+    text = format_record(record)
+    with pytest.raises(RecordError, match="ply"):
+        parse_record(text.replace('[Rules "standard/2"]', '[Rules "seed/1"]'))
+
+
+def connects_in_a_stall(record: GameRecord) -> bool:
+    position = record.start_position()
+    for move in record.moves:
+        in_a_stall = position.plies_until_stall_opens() == 0
+        before = position.connected_total()
+        position.make(move)
+        if in_a_stall and position.connected_total() > before:
+            return True
+    return False
+
+
 def test_an_unfinished_game_has_the_result_star() -> None:
     record = finished_game(2)
     record.moves = record.moves[:5]
@@ -62,7 +100,10 @@ def test_loading_names_the_first_illegal_ply() -> None:
 @pytest.mark.parametrize(
     ("mangle", "message"),
     [
-        (lambda t: t.replace("satellites-record 1", "satellites-record 9"), "version"),
+        (lambda t: t.replace("satellites-record 2", "satellites-record 9"), "version"),
+        (lambda t: t.replace('[Rules "standard/2"]\n', ""), "which rules"),
+        (lambda t: t.replace('[Rules "standard/2"]', '[Rules "standard/3"]'), "newer"),
+        (lambda t: t.replace('[Rules "standard/2"]', '[Rules "go/1"]'), "unknown rules"),
         (lambda t: t.replace('[Seed "3"]', '[Seed "x3"]'), "Seed"),
         (lambda t: t.replace('[Seed "3"]', '[Seed "4"]'), "Seed 4"),
         (lambda t: t.replace("[Start", "[Start broken"), "malformed header"),
@@ -122,5 +163,5 @@ def test_the_writer_refuses_a_seed_that_does_not_draw_the_start() -> None:
 @pytest.mark.parametrize("escape", ["\\q", "\\x4", "\\u12", "\\U00110000", "\\"])
 def test_a_malformed_escape_in_a_header_is_refused(escape: str) -> None:
     text = format_record(finished_game(1)).replace('[Red "Ana"]', f'[Red "A{escape}"]')
-    with pytest.raises(RecordError, match="line 4"):
+    with pytest.raises(RecordError, match="line 5"):
         parse_record(text)

@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from boards import position_text, position_with
+from boards import CLOSING_EDGES, position_text, position_with
 
 from engine.geometry import cell_name
 from engine.moves import CONNECTION, DISPLACEMENT, NORMAL, PASS, kind_of
@@ -16,12 +16,13 @@ from engine.position import (
     ENDED_NO_PROGRESS,
     NOT_OVER,
 )
+from engine.rules import SEED
 from engine.scoring import groups, score
 from engine.start import starting_position
 
 RULES_EXAMPLE_START = (
     "..r3r4.r3.r3../....r1.r2.../.b2.......b3/.b1......b1./.b1.......b3/"
-    ".b2.......b4/b4........b4/b3.......b2./..r2.r2r1.r1../...r4..r4... r 0 0"
+    ".b2.......b4/b4........b4/b3.......b2./..r2.r2r1.r1../...r4..r4... r 0 0 0"
 )
 
 
@@ -169,7 +170,7 @@ def test_3_ruling_equal_sums_mean_a_disputed_colony() -> None:
     assert colony.controller == NOBODY
 
 
-def test_3_connections_are_open_only_while_an_edge_is_free() -> None:
+def test_3_connections_are_open_while_an_edge_is_free() -> None:
     assert position_with({"e5": "r1"}).connections_open()
     closed = position_with({"a5": "b1", "j6": "b1", "e10": "r1", "f1": "r1", "e5": "r1"})
     assert not closed.connections_open()
@@ -478,6 +479,65 @@ def test_6_4_a_new_connection_resets_the_quiet_count() -> None:
     position = position_with({"c4": "r3", "f5": "b2"}, quiet=57)
     position.make(parse_move(position, "c4-f4"))
     assert position.quiet == 0
+
+
+STALLED = {**CLOSING_EDGES, "c4": "r3", "f5": "b2", "h8": "b1"}
+"""Every edge held (one satellite each); c4-f4 would connect."""
+
+
+def test_6_5_ruling_connections_open_after_20_stalled_plies() -> None:
+    assert "c4-f4" not in kinds(STALLED)
+    stalled = position_with(STALLED, quiet=20, closed=20)
+    assert stalled.connections_open()
+    assert kind_of(parse_move(stalled, "c4-f4")) == CONNECTION
+
+
+@pytest.mark.parametrize(("quiet", "closed"), [(19, 20), (20, 19), (100, 19), (19, 100)])
+def test_6_5_both_counts_must_reach_20(quiet: int, closed: int) -> None:
+    position = position_with(STALLED, quiet=quiet, closed=closed)
+    assert not position.connections_open()
+    assert "c4-f4" not in {format_move(m) for m in position.legal_moves()}
+
+
+def test_6_5_the_20th_stalled_ply_opens_connections_for_the_next_player() -> None:
+    position = position_with(STALLED, side="b", quiet=19, closed=19)
+    assert not position.connections_open()
+    position.make(parse_move(position, "h8-h7"))
+    assert (position.quiet, position.closed) == (20, 20)
+    assert position.plies_until_stall_opens() == 0
+    assert "c4-f4" in {format_move(m) for m in position.legal_moves()}
+
+
+def test_6_5_a_connection_closes_them_again() -> None:
+    position = position_with(STALLED, quiet=30, closed=30)
+    position.make(parse_move(position, "c4-f4"))
+    assert position.quiet == 0 and not position.connections_open()
+    assert position.plies_until_stall_opens() == 20
+
+
+def test_6_5_a_ply_ending_with_an_edge_free_starts_the_count_afresh() -> None:
+    # Blue's only satellite on the West edge steps off it and back.
+    position = position_with(STALLED, side="b", quiet=40, closed=40)
+    position.make(parse_move(position, "a5-b5"))
+    assert position.closed == 0 and position.connections_open()  # West is free
+    position.make(parse_move(position, "c4-c3"))
+    position.make(parse_move(position, "b5-a5"))
+    assert position.closed == 1 and position.quiet == 43
+    assert not position.connections_open()
+    assert position.plies_until_stall_opens() == 19
+
+
+def test_6_5_the_counts_stop_at_100() -> None:
+    position = position_with(STALLED, quiet=99, closed=100, rules=SEED)
+    position.make(parse_move(position, "c4-c5"))
+    assert position.closed == 100
+
+
+def test_6_5_the_seed_rules_never_open_connections_by_a_stall() -> None:
+    position = position_with(STALLED, quiet=99, closed=99, rules=SEED)
+    assert not position.connections_open()
+    assert position.plies_until_stall_opens() is None
+    assert position.plies_until_no_progress() == 1
 
 
 # ------------------------------------------------------------------ 7. scoring

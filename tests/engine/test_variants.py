@@ -1,6 +1,8 @@
 """Rule variants for the balance lab: off by default, each doing what it says."""
 
 import pickle
+from dataclasses import replace
+from typing import Any
 
 from boards import position_with
 
@@ -12,12 +14,16 @@ from engine.position import (
     ENDED_NO_PROGRESS,
     ENDED_REPETITION,
     NOT_OVER,
-    STANDARD,
     Position,
-    Rules,
 )
+from engine.rules import SEED, STALL_PLIES, STANDARD, Rules
 from engine.scoring import game_winner, score
 from engine.start import starting_position
+
+
+def lab_rules(**changes: Any) -> Rules:
+    """The seed rules with ``changes``: a variant of the balance lab's kind."""
+    return replace(SEED, name="variant", **changes)
 
 
 def under(rules: Rules, position: Position) -> Position:
@@ -28,6 +34,7 @@ def under(rules: Rules, position: Position) -> Position:
             twin.place(cell, position.board[cell])
     twin.rebuild_groups()
     twin.side, twin.grace, twin.quiet = position.side, position.grace, position.quiet
+    twin.closed = position.closed
     return twin
 
 
@@ -49,16 +56,16 @@ def test_every_position_plays_the_standard_rules_unless_told_otherwise() -> None
     assert (
         parse_position(
             "..r3r4.r3.r3../....r1.r2.../.b2.......b3/.b1......b1./.b1.......b3/"
-            ".b2.......b4/b4........b4/b3.......b2./..r2.r2r1.r1../...r4..r4... r 0 0"
+            ".b2.......b4/b4........b4/b3.......b2./..r2.r2r1.r1../...r4..r4... r 0 0 0"
         ).rules
         == STANDARD
     )
-    assert Rules(100, False, 0, 0) == STANDARD
+    assert replace(SEED, name="standard", version=2, opening_plies=STALL_PLIES) == STANDARD
 
 
 def test_a_shorter_quiet_limit_ends_the_game_sooner() -> None:
     standard = position_with(BLOCKADE, side="b", quiet=29)
-    variant = under(Rules(quiet_limit=30), standard)
+    variant = under(lab_rules(quiet_limit=30), standard)
     play(standard, "f4-f5")
     play(variant, "f4-f5")
     assert standard.end_reason() == NOT_OVER
@@ -68,7 +75,7 @@ def test_a_shorter_quiet_limit_ends_the_game_sooner() -> None:
 def test_with_corner_edges_two_corners_close_the_board() -> None:
     standard = position_with(FORTRESS)
     assert standard.connections_open() and standard.free_edges() == [0, 1, 2, 3]
-    variant = under(Rules(corners_are_edges=True), standard)
+    variant = under(lab_rules(corners_are_edges=True), standard)
     assert not variant.connections_open()
     play(variant, "a1-a2")  # a2 is on the West edge only: South is free again
     assert variant.free_edges() == [1]
@@ -76,7 +83,7 @@ def test_with_corner_edges_two_corners_close_the_board() -> None:
 
 def test_threefold_repetition_ends_the_game_on_the_third_visit() -> None:
     standard = position_with(BLOCKADE, side="b")
-    variant = under(Rules(repetition_limit=3), standard)
+    variant = under(lab_rules(repetition_limit=3), standard)
     loop = ("f4-f5", "j6-j5", "f5-f4", "j5-j6")
     for position in (standard, variant):
         play(position, *loop)
@@ -91,7 +98,7 @@ def test_threefold_repetition_ends_the_game_on_the_third_visit() -> None:
 
 def test_a_long_blockade_ends_the_game_as_a_draw() -> None:
     standard = position_with({**BLOCKADE, "h5": "r1"}, side="b")
-    variant = under(Rules(blockade_plies=4), standard)
+    variant = under(lab_rules(blockade_plies=4), standard)
     for position in (standard, variant):
         play(position, "f4-f5", "h5-h6", "f5-f6")
     assert variant.end_reason() == NOT_OVER
@@ -107,15 +114,15 @@ def test_a_long_blockade_ends_the_game_as_a_draw() -> None:
 def test_rules_reach_worker_processes_unchanged() -> None:
     # The arena and the lab send the rules to worker processes, which unpickle
     # them; the compiled engine's frozen class once refused to be rebuilt.
-    every_variant = Rules(quiet_limit=30, corners_are_edges=True, repetition_limit=3,
-                          blockade_plies=20)  # fmt: skip
-    for rules in (STANDARD, every_variant):
+    every_variant = lab_rules(quiet_limit=30, corners_are_edges=True, repetition_limit=3,
+                              blockade_plies=20, opening_plies=7, own_edges=True)  # fmt: skip
+    for rules in (STANDARD, SEED, every_variant):
         assert pickle.loads(pickle.dumps(rules)) == rules
 
 
 def test_after_a_long_blockade_connections_open_until_the_next_connection() -> None:
     standard = position_with({**BLOCKADE, "h5": "r1", "c4": "b3"}, side="b")
-    variant = under(Rules(opening_plies=4), standard)
+    variant = under(lab_rules(opening_plies=4), standard)
     for position in (standard, variant):
         play(position, "f4-f5", "h5-h6", "f5-f6")
         assert not position.connections_open()
@@ -129,7 +136,7 @@ def test_after_a_long_blockade_connections_open_until_the_next_connection() -> N
 
 def test_with_own_edges_a_blockade_closes_connections_only_for_its_holder() -> None:
     standard = position_with({**BLOCKADE, "h5": "r1"}, side="b")
-    variant = under(Rules(own_edges=True), standard)
+    variant = under(lab_rules(own_edges=True), standard)
     assert not standard.connections_open()
     assert variant.connections_open()  # Blue holds no edge
     assert "c3-c6" in {format_move(m) for m in variant.legal_moves()}

@@ -54,10 +54,12 @@ END = "end"
 
 TO_NEW_GAME = ["press X", "press A"]
 """Title with no game to continue: past the tutorial (first until it is done) to New game."""
-HOTSEAT_NEW = [*TO_NEW_GAME, "press A", "press A", "repeat 2 press X", "press A", "wait 200"]
-"""New game, mode cycled from the computer to hotseat, down to Start."""
-AI_NEW = [*TO_NEW_GAME, "repeat 3 press X", "press A", "wait 200"]
-"""New game (against the computer by default, the player Red), down to Start."""
+HOTSEAT_NEW = [*TO_NEW_GAME, "press A", "press A", "repeat 3 press X", "press A", "wait 200"]
+"""New game, mode cycled from the computer to hotseat, down past the rules and the
+tabletop to Start."""
+AI_NEW = [*TO_NEW_GAME, "repeat 4 press X", "press A", "wait 200"]
+"""New game (against the computer by default, the standard rules, the player Red),
+down to Start."""
 CONTINUE = ["press A", "wait 200"]
 """Title with a game in progress: Continue is the first item."""
 RESIGN = ["hold B 800", "repeat 5 press X", "press A", "press X", "press A", "wait 200"]
@@ -286,6 +288,7 @@ class Stored:
     archived: list[StoredGame]
     check_code: int
     check_output: str
+    """What ``check`` said beyond its closing count (damage it found)."""
     unended: int
     """Journals in the folder whose game has no end (the game in progress: one at most)."""
     ended_unarchived: list[StoredGame]
@@ -346,7 +349,8 @@ def read_folder(save_dir: Path, in_process: bool = True) -> Stored:
     ``in_process`` calls the command's ``main`` here instead of starting Python
     again (the same code, a second less per look).
     """
-    check_code, check_output = journal_command("check", save_dir, in_process)
+    check_code, check_said = journal_command("check", save_dir, in_process)
+    check_output = "\n".join(check_said.splitlines()[:-1] if check_code == 0 else [check_said])
     show_code, shown = journal_command("show", save_dir, in_process)
     in_progress = None
     if show_code == 0:

@@ -98,7 +98,7 @@ def _play(tmp_path: Path, script: str, *extra: str) -> int:
     return main([*options, *extra])
 
 
-HOTSEAT_GAME = "press X\npress A\npress A\npress A\nrepeat 2 press X\npress A\n"
+HOTSEAT_GAME = "press X\npress A\npress A\npress A\nrepeat 3 press X\npress A\n"
 """HAT Mini, fresh folder: past the tutorial to New game, mode cycled to hotseat, Start."""
 RESIGN = "hold B 800\nrepeat 5 press X\npress A\npress X\npress A\nwait 200\n"
 

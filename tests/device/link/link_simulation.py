@@ -109,7 +109,7 @@ def play_linked_game(
                 if isinstance(event, PeerMove):
                     device.told.append(event.ply)
                 elif event.state.name == LinkStateName.ERROR:
-                    errors.append(event.state.message)
+                    errors.append(str(event.state.problem))
             _play_if_my_turn(device.session, rng)
         if errors or all(_settled(device.session) for device in devices):
             break

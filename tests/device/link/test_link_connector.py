@@ -6,7 +6,8 @@ import time
 
 import pytest
 
-from device.link.connector import CableConnector, LinkSetupError
+from device.link.connector import CableConnector
+from device.link.events import LinkProblem, LinkSetupError
 from device.link.game import LinkGame, Role
 from device.link.session import LinkSession
 from drivers.link.transport import open_transport
@@ -73,26 +74,28 @@ def test_host_and_guest_agree_save_and_resume_the_same_game() -> None:
 def test_no_answer_gives_a_message_for_the_player() -> None:
     url = f"socket://127.0.0.1:{free_port()}"
     lonely = CableConnector(url, Role.GUEST, MemoryStore(), 0, open_transport, agree_within=0.3)
-    with pytest.raises(LinkSetupError, match="did not answer"):
+    with pytest.raises(LinkSetupError) as failure:
         lonely.open()
+    assert failure.value.problem is LinkProblem.NO_ANSWER
 
 
 def test_cancel_stops_a_waiting_host_and_frees_its_port() -> None:
     url = f"listen://127.0.0.1:{free_port()}"
     host = CableConnector(url, Role.HOST, MemoryStore(), 0, open_transport)
-    failures: list[str] = []
+    failures: list[LinkProblem] = []
 
     def wait_for_a_guest() -> None:
         try:
             host.open()
         except LinkSetupError as error:
-            failures.append(str(error))
+            failures.append(error.problem)
 
     thread = threading.Thread(target=wait_for_a_guest)
     thread.start()
     host.cancel()
     thread.join(timeout=5)
-    assert not thread.is_alive() and failures == ["Cancelled."]
+    assert not thread.is_alive() and failures == [LinkProblem.CANCELLED]
     again = CableConnector(url, Role.HOST, MemoryStore(), 0, open_transport, agree_within=0.2)
-    with pytest.raises(LinkSetupError, match="did not answer"):
+    with pytest.raises(LinkSetupError) as failure:
         again.open()  # the port opens again: no "address already in use"
+    assert failure.value.problem is LinkProblem.NO_ANSWER

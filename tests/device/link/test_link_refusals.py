@@ -7,13 +7,15 @@ from hypothesis import strategies as st
 from link_relay import on_the_wire
 from test_link_session import Pair, first_move_text
 
-from device.link.events import PeerMove
+from device.link.events import LinkProblem, LinkState, LinkStateName, PeerMove
 from device.link.frames import Frame, Kind
 from device.link.game import Role
 from device.link.history import chain_next, chain_start
 from device.link.messages import Hello, ack_frame, error_frame, hash_frame, hello_frame, move_frame
+from device.link.rules import PLAYABLE
 from device.link.session import LinkSession
 from engine.notation import format_move
+from engine.rules import STANDARD
 
 
 def snapshot(session: LinkSession) -> tuple[int, int, list[str]]:
@@ -29,11 +31,11 @@ def test_a_move_refused_for_a_wrong_history_hash_is_not_kept() -> None:
     game = pair.host.game
     assert game is not None
     text = first_move_text()
-    wrong = chain_next(chain_start(game.game_id, 1), text) ^ 1
+    wrong = chain_next(chain_start(game.game_id, 1, STANDARD), text) ^ 1
     before, saves = snapshot(pair.guest), len(pair.guest_saves.copies)
     pair.cable.ends[1].inbox += on_the_wire(move_frame(game.game_id, 1, wrong, text))
     pair.guest.poll()
-    assert pair.guest.state.name == "error" and "differ" in pair.guest.state.message
+    assert pair.guest.state == LinkState(LinkStateName.ERROR, LinkProblem.DISAGREE)
     assert snapshot(pair.guest) == before, "the refused move is not in memory"
     assert len(pair.guest_saves.copies) == saves, "nor on disk"
 
@@ -90,15 +92,21 @@ def frames_for(draw: st.DrawFn, pair: Pair, side: LinkSession) -> Frame:
     elif kind in (Kind.PING, Kind.RESYNC):
         frame = hash_frame(kind, game_id, ply, chain)
     elif kind == Kind.ERROR:
-        frame = error_frame(game_id, ply, draw(st.text(max_size=40)))
+        said = draw(st.text(max_size=40)).encode("utf-8")
+        frame = draw(
+            st.sampled_from([error_frame(game_id, ply, problem) for problem in LinkProblem])
+            | st.just(Frame(Kind.ERROR, game_id, ply, said))
+        )
     else:
+        rules = draw(st.sampled_from([*PLAYABLE, "standard/3", "seed/0", "other/1"]))
         hello = Hello(
-            draw(st.integers(0, 255)),
             draw(st.sampled_from(list(Role))),
             draw(st.booleans()),
             draw(st.sampled_from([game.seed]) | U32),
             draw(st.integers(0, 1)),
             chain,
+            rules,
+            draw(st.lists(st.sampled_from([*PLAYABLE, "x/1"]), max_size=3).map(tuple)),
         )
         frame = hello_frame(game_id, ply, hello)
     if draw(st.integers(0, 20)) == 0:

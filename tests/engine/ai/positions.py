@@ -3,6 +3,7 @@
 from engine.geometry import SIZE
 from engine.notation import parse_position
 from engine.position import Position
+from engine.rules import STANDARD, Rules
 
 # Eight finished red-blue pairs on ranks 1, 3 and 5 (pairs score for nobody):
 # 16 connected satellites that keep out of the way.
@@ -13,12 +14,19 @@ DOMINOES = {
 }  # fmt: skip
 
 
-def build(cells: dict[str, str], side: str = "r", grace: int = 0, quiet: int = 0) -> Position:
+def build(
+    cells: dict[str, str],
+    side: str = "r",
+    grace: int = 0,
+    quiet: int = 0,
+    closed: int = 0,
+    rules: Rules = STANDARD,
+) -> Position:
     """The position with ``cells`` ({"c7": "r1", ...}) and the counters given."""
     ranks = []
     for rank in range(SIZE, 0, -1):
         ranks.append("".join(cells.get(f"{file}{rank}", ".") for file in "abcdefghij"))
-    return parse_position(f"{'/'.join(ranks)} {side} {grace} {quiet}")
+    return parse_position(f"{'/'.join(ranks)} {side} {grace} {quiet} {closed}", rules)
 
 
 def tiebreak_finale() -> Position:

@@ -2,15 +2,16 @@
 counts what the games show, and the fortress probe closes the board."""
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from engine.ai.fortress import fortress_move
-from engine.ai.lab import cmd_lab, parse_variant, read_results
+from engine.ai.lab import cmd_lab, entry_rules, parse_variant, plays_like, read_results
 from engine.cli import main
 from engine.pieces import RED, colour_of
-from engine.position import STANDARD, Rules
+from engine.rules import SEED, STANDARD
 from engine.start import starting_position
 
 
@@ -48,10 +49,14 @@ def test_the_report_measures_each_variant_separately(tmp_path: Path) -> None:
 
 def test_variant_names() -> None:
     assert parse_variant("standard") == STANDARD
-    assert parse_variant("quiet=50+threefold") == Rules(quiet_limit=50, repetition_limit=3)
-    assert parse_variant("corner-edges+blockade=20") == Rules(
-        corners_are_edges=True, blockade_plies=20
+    assert parse_variant("seed") == SEED
+    assert parse_variant("quiet=50+threefold") == replace(
+        STANDARD, name="quiet=50+threefold", version=1, quiet_limit=50, repetition_limit=3
     )
+    assert parse_variant("corner-edges+blockade=20", SEED) == replace(
+        SEED, name="corner-edges+blockade=20", corners_are_edges=True, blockade_plies=20
+    )
+    assert plays_like(parse_variant("seed+open-after=20"), STANDARD)
     for bad in ("quiet=0", "quiet=101", "blockade=x", "fivefold", "quiet=٣", "no-corner-edges"):
         with pytest.raises(ValueError):
             parse_variant(bad)
@@ -107,3 +112,23 @@ def test_self_play_plays_each_seed_once_since_swapping_colours_would_repeat_it(
     )  # fmt: skip
     assert out[0].startswith("3 games played")
     assert sorted(g["seed"] for g in read_results(results)) == [1, 2, 3]  # type: ignore[type-var]
+
+
+def test_each_game_records_the_rules_its_variant_changed(tmp_path: Path) -> None:
+    lab(tmp_path, "--rules", "seed", "--variant", "own-edges")
+    (game, *_) = read_results(tmp_path / "games.jsonl")
+    assert game["base"] == "seed/1" and game["variant"] == "own-edges"
+    assert entry_rules(game) == replace(SEED, name="own-edges", own_edges=True)
+
+
+def test_games_written_before_the_lab_recorded_rules_read_as_that_time_s_standard() -> None:
+    # Then "standard" was the seed's reading, and the stall ruling the variant
+    # open-after=20.
+    assert entry_rules({"variant": "standard"}) == SEED
+    assert plays_like(entry_rules({"variant": "open-after=20"}), STANDARD)
+    assert entry_rules({"variant": "own-edges"}).opening_plies == 0
+
+
+def test_a_run_resumes_over_games_played_under_rules_that_play_alike(tmp_path: Path) -> None:
+    lab(tmp_path, "--rules", "seed", "--variant", "open-after=20")
+    assert lab(tmp_path, "--variant", "standard")[0].startswith("0 games played")

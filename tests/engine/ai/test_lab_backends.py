@@ -15,7 +15,7 @@ from engine.ai.agents import Agent, Kind, parse_agent
 from engine.ai.lab import cmd_lab, read_results
 from engine.ai.lab_backends import Backend, play_all
 from engine.cli import main
-from engine.position import STANDARD
+from engine.rules import STANDARD
 
 PAIRINGS = ("--players", "greedy,random", "--players", "level1,level1")
 """Two seeds of paired games and four of self-play: 8 games, each quick."""

@@ -3,14 +3,15 @@
 import time
 
 import pytest
-from positions import finish_or_wait, tiebreak_finale
+from positions import build, finish_or_wait, tiebreak_finale
 
 from engine.ai import thinker as thinker_module
 from engine.ai.parallel import ParallelSearch, default_workers
-from engine.ai.search import Limits
+from engine.ai.search import Limits, Search
 from engine.ai.thinker import Thinker
 from engine.notation import format_move
 from engine.pieces import RED
+from engine.rules import SEED, STANDARD
 from engine.scoring import score
 from engine.start import starting_position
 
@@ -41,6 +42,32 @@ def test_workers_finish_a_win_rather_than_run_down_the_clock() -> None:
     for workers in (2, 3):
         move = ParallelSearch(position, Limits(nodes=3_000), 0, workers).run().move
         assert format_move(move) == "e8-g8", f"{workers} workers"
+
+
+# Every edge held by a loose satellite, 19 plies without a connection: one more
+# and a stall opens connections under the standard rules, and Blue's 3 on c4
+# would then make a colony at f4.  Under the seed rules nothing opens them.
+STALL_COMING = {
+    "e10": "r3", "e1": "b3", "a5": "r4", "j5": "b4", "f5": "r1", "f6": "b1",
+    "c4": "b3", "d2": "r2", "h8": "r2", "b8": "b2",
+}  # fmt: skip
+
+
+def test_workers_search_under_the_rules_of_the_game() -> None:
+    limits = Limits(nodes=1_500)
+    answers = {}
+    for rules in (SEED, STANDARD):
+        position = build(STALL_COMING, quiet=19, closed=19, rules=rules)
+        moves = position.legal_moves()
+        shares = [moves[i::2] for i in range(2)]
+        alone = max(
+            (Search(position, limits, 0, root_moves=share).run() for share in shares),
+            key=lambda result: result.value,
+        )
+        both = ParallelSearch(position, limits, 0, workers=2).run()
+        assert (both.move, both.value) == (alone.move, alone.value), rules.id
+        answers[rules.id] = both.value
+    assert answers[SEED.id] != answers[STANDARD.id], "the rules make a difference here"
 
 
 def test_cancelling_a_search_in_workers_ends_it(monkeypatch: pytest.MonkeyPatch) -> None:

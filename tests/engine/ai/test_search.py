@@ -14,6 +14,7 @@ from engine.notation import format_move, parse_position
 from engine.pieces import BLUE, RED
 from engine.playout import random_move
 from engine.position import Position
+from engine.rules import SEED
 from engine.scoring import score
 from engine.start import starting_position
 
@@ -144,7 +145,7 @@ def test_a_finished_game_has_no_move_to_search() -> None:
 def test_the_evaluation_is_antisymmetric_in_the_side_to_move() -> None:
     position = parse_position(
         "..r3r4.r3.r3../....r1.r2.../.b2.......b3/.b1......b1./.b1.......b3/"
-        ".b2.......b4/b4........b4/b3.......b2./..r2.r2r1.r1../...r4..r4... r 0 0"
+        ".b2.......b4/b4........b4/b3.......b2./..r2.r2r1.r1../...r4..r4... r 0 0 0"
     )
     red_view = evaluate(position)
     position.side = 1
@@ -158,7 +159,8 @@ def test_the_evaluations_quick_winner_is_the_scorings_winner(seed: int, plies: i
     assert winner_now(position) == score(position).winner
 
 
-# Red controls a colony and one red satellite on each edge keeps connections closed.
+# Red controls a colony and one red satellite on each edge keeps connections
+# closed (for good under the seed rules).
 RED_AHEAD_AND_CLOSED = {
     "a5": "r3", "j6": "r3", "e10": "r2", "g1": "r2", "d7": "r4", "d8": "b1", "e7": "b1",
     "f4": "b2", "c3": "b4", "h8": "b3", "g5": "r1",
@@ -173,7 +175,8 @@ def test_master_ahead_counts_the_no_progress_clock_against_itself() -> None:
     unhurried = Limits(nodes=3_000, contempt=master.contempt)
 
     def value(limits: Limits, quiet: int) -> int:
-        return Search(build(RED_AHEAD_AND_CLOSED, quiet=quiet), limits, seed=1).run().value
+        position = build(RED_AHEAD_AND_CLOSED, quiet=quiet, closed=quiet, rules=SEED)
+        return Search(position, limits, seed=1).run().value
 
     assert value(unhurried, 0) == value(unhurried, 60) > 0
     assert 0 < value(fixed, 60) < value(fixed, 0)

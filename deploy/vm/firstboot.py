@@ -35,7 +35,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from deploy.vm import calibration, cuts, keys, menu_power, restart
+from deploy.vm import calibration, cuts, keys, login_console, menu_power, restart
 from deploy.vm.boottime import GuestClock, keep_critical_chain, unit_start_s
 from deploy.vm.builder import engine_build, ensure_engine, mypy_version
 from deploy.vm.console import ConsoleError, SerialConsole
@@ -127,7 +127,7 @@ class Machine:
 
     def press(self, presses: list[keys.Press], gap_s: float = 0.4) -> None:
         for key in presses:
-            self.qmp.send_key(key.qcode, key.hold_ms)
+            self.qmp.send_key(key.qcode, hold_ms=key.hold_ms)
             time.sleep(gap_s + key.hold_ms / 1000)
 
     def settle(self, quiet_s: float = 2.0, timeout_s: float = 90.0) -> Frame:
@@ -374,6 +374,7 @@ class FirstBoot:
         self.boot_timings(machine)
         self.measure_idle(machine, "title")
         self.doctor_beside_the_game(machine)
+        login_console.reach_a_login_prompt(self, machine)
         self.keep_service_journal(machine)
         self.calibrate(machine, "after the title")
         restart.restart_to_title(self, machine)

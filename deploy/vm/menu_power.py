@@ -24,7 +24,7 @@ def power_off_from_the_menu(run: FirstBoot, machine: Machine) -> Machine:
     machine.settle().save_png(run.out / "power-off-question.png")
     machine.press(yes)
     machine.settle().save_png(run.out / "power-off-yes.png")
-    seconds = run.until_off(machine, lambda: machine.qmp.send_key(confirm.qcode, confirm.hold_ms))
+    seconds = run.until_off(machine, lambda: machine.press([confirm], gap_s=0.0))
     run.report.menu_power_off_s = seconds
     run.judge_power_off(seconds, '"Power off" in the menu')
     machine = run.boot()

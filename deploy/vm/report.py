@@ -76,6 +76,9 @@ class Report:
     doctor: dict[str, object] = field(default_factory=dict)
     """``satellites-doctor`` run beside the game: its display line, whether the panel's
     picture stayed as it was, and each connector's enabled and DPMS state."""
+    login_console: str | None = None
+    """Ctrl+Alt+F2 beside the game: whether the second console and its login prompt came,
+    and Ctrl+Alt+F1 back."""
     boots: list[dict[str, str]] = field(default_factory=list)
     """Each power-on: the panel's layout, and (after a cut) the framebuffer it got."""
     failures: list[str] = field(default_factory=list)

@@ -12,8 +12,9 @@ misleading figure.
 **A Zero 2 W.** Emulated seconds over the slowdown are seconds of this host's
 CPU; a Zero 2 W's Cortex-A53 at 1 GHz takes ``ZERO2W_VS_HOST`` times longer, a
 ratio from public benchmarks (deploy/README.md names them and how they were
-measured here). The estimate is a bracket: the fastest slowdown with the low
-ratio, the slowest with the high one.
+measured here). The estimate is a bracket: of the calibration's runs just before
+and after the measured start, the fastest slowdown with the low ratio, the slowest
+with the high one.
 """
 
 from __future__ import annotations
@@ -71,10 +72,14 @@ def vm_speed(moments: Sequence[Moment]) -> dict[str, object]:
     }
 
 
-def on_zero2w(emulated_s: float, speed: dict[str, object]) -> list[float]:
-    """The bracket, in seconds on a Zero 2 W, of ``emulated_s`` seconds in the guest."""
-    fastest, slowest = speed.get("slowdown_min"), speed.get("slowdown_max")
-    if not isinstance(fastest, float) or not isinstance(slowest, float):
+def on_zero2w(emulated_s: float, around: Sequence[Moment]) -> list[float]:
+    """The bracket, in seconds on a Zero 2 W, of ``emulated_s`` seconds in the guest,
+    from the slowdowns of the calibration's runs just before and after them."""
+    slowdowns = [slowdown for moment in around for slowdown in moment.slowdowns()]
+    if not slowdowns:
         return []
     low, high = ZERO2W_VS_HOST
-    return [round(emulated_s / slowest * low, 1), round(emulated_s / fastest * high, 1)]
+    return [
+        round(emulated_s / max(slowdowns) * low, 1),
+        round(emulated_s / min(slowdowns) * high, 1),
+    ]

@@ -76,6 +76,8 @@ MAX_CUTS = 50
 MAX_SEED = 2**32 - 1
 DEVICE_WAIT = "10min"
 """How long the emulated boot may take to label the data partition (guest/'s default)."""
+DEVICE_WAIT_S = 600.0
+"""The same wait for the panel stand-in's framebuffer, in the harness."""
 BOOT_FILES = ("/boot/firmware/config.txt", "/boot/firmware/cmdline.txt")
 """What the Pi's firmware reads first: the installer rewrites config.txt's block."""
 FIRST_FRAME_WAIT_S = 600.0
@@ -402,15 +404,16 @@ class FirstBoot:
         self.report.boot_chain_s = keep_critical_chain(console, self.out / "critical-chain.txt")
 
     def estimate_on_a_zero2w(self) -> None:
-        """The game's own start (``restart``) as seconds on a Zero 2 W (``calibration``)."""
+        """The game's own start (``restart``) as seconds on a Zero 2 W (``calibration``),
+        by the calibration's runs just before and after the restart."""
+        around = self.speed_moments[-2:]
         for moment, emulated in (
             ("splash", self.report.restart_to_splash_s),
             ("title", self.report.restart_to_title_s),
         ):
-            if emulated is not None and self.report.vm_speed:
-                bracket = calibration.on_zero2w(emulated, self.report.vm_speed)
-                if bracket:
-                    self.report.zero2w_estimate_s[moment] = bracket
+            bracket = calibration.on_zero2w(emulated, around) if emulated is not None else []
+            if bracket:
+                self.report.zero2w_estimate_s[moment] = bracket
 
     def power_cycle(self, machine: Machine) -> Machine:
         """The reboot after the install: the guest powers off, and a new QEMU powers it on.
@@ -686,14 +689,19 @@ class _Timed:
         self.timings[self.name] = round(time.monotonic() - self.started, 1)
 
 
-def panel_framebuffer(machine: Machine) -> str:
-    """The stand-in's framebuffer (``fb0`` or ``fb1``), found by its driver's name."""
-    found = machine.console.check(
-        f"grep -l '^{PANEL_DRIVER}' /sys/class/graphics/fb*/name || true"
-    ).split()
-    if not found:
-        raise StepFailed(f"the panel stand-in has no framebuffer (no {PANEL_DRIVER} fb)")
-    return found[0].split("/")[-2]
+def panel_framebuffer(machine: Machine, timeout_s: float = DEVICE_WAIT_S) -> str:
+    """The stand-in's framebuffer (``fb0`` or ``fb1``), found by its driver's name once
+    its driver has made it (on a starved emulated boot, after the shell is up)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        found = machine.console.check(
+            f"grep -l '^{PANEL_DRIVER}' /sys/class/graphics/fb*/name 2>/dev/null || true"
+        ).split()
+        if found:
+            return found[0].split("/")[-2]
+        if time.monotonic() > deadline:
+            raise StepFailed(f"the panel stand-in has no framebuffer (no {PANEL_DRIVER} fb)")
+        time.sleep(2.0)
 
 
 def mount_stick(machine: Machine) -> None:

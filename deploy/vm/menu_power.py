@@ -8,12 +8,15 @@ powers on again for the rest of the test.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deploy.vm import keys
 
 if TYPE_CHECKING:
     from deploy.vm.firstboot import FirstBoot, Machine
+
+SHUTDOWN_LINES = 150
 
 
 def power_off_from_the_menu(run: FirstBoot, machine: Machine) -> Machine:
@@ -29,4 +32,13 @@ def power_off_from_the_menu(run: FirstBoot, machine: Machine) -> Machine:
     run.judge_power_off(seconds, '"Power off" in the menu')
     machine = run.boot()
     run.back_to_the_title(machine)
+    keep_the_last_boots_end(machine, run.out / "shutdown.log")
     return machine
+
+
+def keep_the_last_boots_end(machine: Machine, path: Path) -> None:
+    """The previous boot's last journal lines, on its clock: what the power-off waited for."""
+    text = machine.console.run(
+        f"journalctl -b -1 -o short-monotonic --no-pager | tail -n {SHUTDOWN_LINES}", timeout_s=300
+    ).output
+    path.write_text(text, encoding="utf-8")

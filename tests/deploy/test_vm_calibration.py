@@ -39,11 +39,15 @@ def test_the_slowdown_is_the_median_and_its_spread_shows_a_disturbed_run() -> No
     assert vm_speed([]) == {}, "no calibration: nothing, never a made-up figure"
 
 
-def test_the_zero2w_bracket_takes_the_fastest_and_the_slowest_slowdown() -> None:
-    speed = vm_speed([Moment("before", (2.0, 4.0), (0.1, 0.1))])  # slowdowns 20 and 40
+def test_the_zero2w_bracket_takes_the_fastest_and_the_slowest_slowdown_around_it() -> None:
+    before = Moment("after the title", (2.0, 4.0), (0.1, 0.1))  # slowdowns 20 and 40
+    after = Moment("after the restart", (3.0,), (0.1,))  # 30
     low, high = ZERO2W_VS_HOST
-    assert on_zero2w(10.0, speed) == [round(10.0 / 40 * low, 1), round(10.0 / 20 * high, 1)]
-    assert on_zero2w(10.0, {}) == []
+    assert on_zero2w(10.0, [before, after]) == [
+        round(10.0 / 40 * low, 1),
+        round(10.0 / 20 * high, 1),
+    ]
+    assert on_zero2w(10.0, []) == [], "no calibration: no estimate"
 
 
 def test_a_moment_seen_on_the_host_is_placed_on_the_guests_clock() -> None:

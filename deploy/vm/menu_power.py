@@ -16,8 +16,6 @@ from deploy.vm import keys
 if TYPE_CHECKING:
     from deploy.vm.firstboot import FirstBoot, Machine
 
-SHUTDOWN_LINES = 150
-
 
 def power_off_from_the_menu(run: FirstBoot, machine: Machine) -> Machine:
     """From the title: the last item (Power off), then "Yes"; the seconds from the
@@ -37,8 +35,10 @@ def power_off_from_the_menu(run: FirstBoot, machine: Machine) -> Machine:
 
 
 def keep_the_last_boots_end(machine: Machine, path: Path) -> None:
-    """The previous boot's last journal lines, on its clock: what the power-off waited for."""
+    """The previous boot's journal from logind's "powering down" on, on its clock: what
+    the power-off waited for."""
     text = machine.console.run(
-        f"journalctl -b -1 -o short-monotonic --no-pager | tail -n {SHUTDOWN_LINES}", timeout_s=300
+        "journalctl -b -1 -o short-monotonic --no-pager | sed -n '/powering down/,$p'",
+        timeout_s=300,
     ).output
     path.write_text(text, encoding="utf-8")

@@ -42,7 +42,7 @@ from pathlib import Path
 from deploy.vm.cachelock import building
 from deploy.vm.hostpkg import MissingTools, require_commands
 from deploy.vm.image import BUILD_COMMANDS, BuildError, ensure_arm64_binfmt, host_mirror, run, step
-from deploy.vm.recipe import Suite, cache_root
+from deploy.vm.recipe import Suite, cache_root, needs_build
 
 SOURCE_DIR = Path(__file__).resolve().parents[2]
 ROOT_PACKAGES = ("python3-dev", "python3-venv")
@@ -307,10 +307,10 @@ def ensure_engine(suite: Suite, force: bool = False) -> EngineBuild:
     """The compiled engine for the suite, made first where it is not cached."""
     mypy = mypy_version()
     build = engine_build(suite, mypy)
-    if build.is_complete() and not force:
+    if not needs_build(build, force):
         return build
     with building(build.root_folder):
-        if build.is_complete() and not force:
+        if not needs_build(build, force):
             return build
         if not build.root_is_complete():
             print(f"build root made in {make_root(build, mypy):.0f} s", flush=True)

@@ -31,6 +31,7 @@ from deploy.vm.recipe import (
     CachedImage,
     Suite,
     guest_dirs,
+    needs_build,
     packages,
 )
 
@@ -278,7 +279,7 @@ def assemble(card: Path, partitions: Sequence[Partition]) -> None:
 
 def main_build(image: CachedImage, suite: Suite, force: bool) -> int:
     with building(image.folder):
-        if image.is_complete() and not force:
+        if not needs_build(image, force):
             print(f"up to date: {image.card}")
             return 0
         try:

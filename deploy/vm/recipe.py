@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+from typing import Protocol
 
 VM_DIR = Path(__file__).resolve().parent
 GUEST_DIR = VM_DIR / "guest"
@@ -150,5 +151,12 @@ def cached_image(suite: Suite, root: Path | None = None) -> CachedImage:
     return CachedImage((root or cache_root()) / f"{suite}-{key}")
 
 
-def needs_build(image: CachedImage, force: bool = False) -> bool:
-    return force or not image.is_complete()
+class Cached(Protocol):
+    """Something built once and kept beside the cards: a card, a compiled engine."""
+
+    def is_complete(self) -> bool: ...
+
+
+def needs_build(cached: Cached, force: bool = False) -> bool:
+    """Whether to build ``cached`` (again): asked to, or never finished."""
+    return force or not cached.is_complete()

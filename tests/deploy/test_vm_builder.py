@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from deploy.vm.builder import engine_build, engine_sources
-from deploy.vm.recipe import Suite
+from deploy.vm.builder import STAMP, engine_build, engine_sources
+from deploy.vm.recipe import Suite, needs_build
 
 
 @pytest.fixture
@@ -63,3 +63,12 @@ def test_each_suite_and_mypy_has_its_own_root_and_modules(tree: Path) -> None:
     assert trixie[0].startswith("build-trixie-") and trixie[1].startswith("engine-trixie-")
     assert len({bookworm[0], trixie[0], newer_mypy[0]}) == 3
     assert len({bookworm[1], trixie[1], newer_mypy[1]}) == 3
+
+
+def test_a_compiled_engine_is_built_again_only_when_unfinished_or_asked(tree: Path) -> None:
+    build = engine_build(Suite.BOOKWORM, "1.18.2", tree / "cache", tree)
+    assert needs_build(build)
+    build.folder.mkdir(parents=True)
+    (build.folder / STAMP).write_text("built\n")
+    assert not needs_build(build)
+    assert needs_build(build, force=True)

@@ -11,7 +11,7 @@ misleading figure.
 
 **A Zero 2 W.** Emulated seconds over the slowdown are seconds of this host's
 CPU; a Zero 2 W's Cortex-A53 at 1 GHz takes ``ZERO2W_VS_HOST`` times longer, a
-ratio from public benchmarks (deploy/README.md names them and how they were
+ratio from public benchmarks (docs/pi-vm.md names them and how they were
 measured here). The estimate is a bracket: of the calibration's runs just before
 and after the measured start, the fastest slowdown with the low ratio, the slowest
 with the high one.
@@ -30,7 +30,7 @@ ZERO2W_VS_HOST = (12.2, 27.7)
 """How many times longer a Cortex-A53 at 1 GHz (a Zero 2 W's core) takes than one core
 of the development machine (an Intel Xeon with AVX-512 and AMX, 2.6 GHz, under KVM) on
 the same pure-Python benchmark: a public one whose published results include Cortex-A53
-boards, run here the same way (deploy/README.md, "Start on a Zero 2 W")."""
+boards, run here the same way (docs/pi-vm.md, "Start on a Zero 2 W")."""
 
 
 @dataclass(frozen=True)

@@ -104,7 +104,8 @@ class Frame:
         """The picture of this size the app shows scaled up and centred on a larger screen.
 
         The app scales by the largest whole number that fits and centres the result
-        (deploy/README.md): every scale-th pixel of the centred area is the original.
+        (docs/appliance.md, "Display paths"): every scale-th pixel of the centred area is
+        the original.
         """
         scale = min(self.width // width, self.height // height)
         if scale < 1 or (self.width, self.height) == (width, height):

@@ -181,6 +181,10 @@ def without_stand_in(command: list[str], profile: ProfileName) -> list[str]:
     return [CIRRUS_CONSOLE if part == VIRTIO_CONSOLE else part for part in bare]
 
 
+DEPMOD_WAIT_S = 900.0
+"""How long ``depmod`` may take on an emulated card beside other work (minutes)."""
+
+
 class PanelCardBoot(FirstBoot):
     framebuffer_name = FRAMEBUFFER_NAME
     panel_driver = None
@@ -255,7 +259,8 @@ class PanelCardBoot(FirstBoot):
         if release != built_for:
             raise StepFailed(f"the panel's modules are for {built_for}, the card runs {release}")
         machine.console.check(
-            f"install -D -m 0644 -t /lib/modules/{release}/updates {modules}/*.ko && depmod -a"
+            f"install -D -m 0644 -t /lib/modules/{release}/updates {modules}/*.ko && depmod -a",
+            DEPMOD_WAIT_S,
         )
         super().install(machine)
         machine.console.check("grep -q '^panel_driver = \"\"' /etc/satellites/config.toml")

@@ -34,8 +34,8 @@ import pygame  # noqa: E402
 
 from device.app import App  # noqa: E402
 from device.devices import Devices  # noqa: E402
+from device.hardware.buttons import Button  # noqa: E402
 from device.hardware.profiles import PROFILES, ProfileName  # noqa: E402
-from device.play.buttons import Button  # noqa: E402
 from device.play.game import Game, GameSetup, Mode  # noqa: E402
 from device.play.opponent import InstantThinker  # noqa: E402
 from device.screens.game_screen import GameScreen  # noqa: E402

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from device.hardware.profiles import PROFILES, ProfileName
-from device.look.i18n import LANGUAGES
+from device.i18n import LANGUAGES
 
 DEFAULT_PATH = Path("/etc/satellites/config.toml")
 DEFAULT_SAVE_DIR = Path("/var/lib/satellites")

@@ -28,9 +28,10 @@ from device.devices import Devices
 from device.hardware.profiles import KEYS, PROFILES
 from device.hardware.sound import SAMPLE_BYTES, SAMPLE_RATE
 from device.hardware.wait import Waiter
-from device.journal.settings import SETTINGS_FILE, Settings, store_settings
+from device.journal.settings_file import SETTINGS_FILE, store_settings
 from device.link.game import LinkGameStore, Role
 from device.link.interface import LinkConnector
+from device.play.settings import Settings
 from drivers.audio import open_speaker
 from drivers.console import Console, own_console
 from drivers.framebuffer import FramebufferDisplay

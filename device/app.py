@@ -16,20 +16,20 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from device.devices import Devices
+from device.hardware.buttons import Button, ButtonMapper, turned
 from device.hardware.wait import Waiter
 from device.journal.events import LinkInfo
 from device.journal.file import Journal
 from device.journal.folder import SaveFolder
 from device.journal.link_store import LinkJournal
 from device.journal.notice import Notice, loggable, write_failed
-from device.journal.settings import read_settings, store_settings
+from device.journal.settings_file import read_settings, store_settings
 from device.link.game import Role
 from device.link.interface import LinkConnector, LinkSession
 from device.look.frame_diff import FrameDiff
 from device.look.theme import Fonts
 from device.look.tones import make_sounds
 from device.look.ui import Ui
-from device.play.buttons import Button, ButtonMapper, turned
 from device.play.game import Game, Mode
 from device.play.lighting import Lighting
 from device.play.link_games import PORT_TAG, role_of

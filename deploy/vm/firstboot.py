@@ -48,8 +48,8 @@ from deploy.vm.qmp import QmpClient, QmpError
 from deploy.vm.recipe import DATA_LABEL, CachedImage, Suite, cached_image
 from deploy.vm.report import Idle, Report, speed
 from deploy.vm.sample import bench
+from device.hardware.buttons import Button
 from device.hardware.profiles import PROFILES, ProfileName
-from device.play.buttons import Button
 from engine.arguments import whole_number_in
 from engine.record import RecordError, parse_record
 

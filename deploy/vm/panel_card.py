@@ -74,9 +74,9 @@ from deploy.vm.st7789 import (
     window_map,
     window_picture,
 )
+from device.hardware.buttons import Button
 from device.hardware.profiles import ProfileName
-from device.journal.settings import CHOICES
-from device.play.buttons import Button
+from device.play.settings import CHOICES
 
 DRIVER = "panel-mipi-dbi-spi"
 FRAMEBUFFER_NAME = "panel-mipi-dbi"

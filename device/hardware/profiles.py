@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 
-from device.play.buttons import Button
+from device.hardware.buttons import Button
 
 
 class ProfileName(StrEnum):
@@ -74,7 +74,7 @@ class PhysicalButton:
     sends: str
     """The logical button it is wired as (a key of ``KEYS``)."""
     means: str
-    """What the app makes of a press: a ``device.play.buttons.Button`` value."""
+    """What the app makes of a press: a ``device.hardware.buttons.Button`` value."""
     held: str | None = None
     """What the app makes of holding it, if anything (a ``Button`` value)."""
     desktop_keys: tuple[str, ...] = ()

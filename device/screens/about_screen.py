@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 import engine
+from device.hardware.buttons import Button
 from device.look.controls import control, draw_screen_bar
-from device.play.buttons import Button
 from device.screens.screen import Screen
 from device.version import installed_version
 

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import pygame
 
+from device.hardware.buttons import Button
 from device.journal.notice import failure
 from device.look.controls import Control, control, control_label, draw_screen_bar, screen_bar_top
-from device.play.buttons import Button
 from device.screens.menu_screen import Item, MenuScreen, shade_behind
 from device.screens.screen import Host, Screen
 

@@ -8,12 +8,12 @@ from functools import partial
 
 import pygame
 
+from device.hardware.buttons import Button
 from device.look.board_view import draw_satellite
 from device.look.controls import Control, control, draw_screen_bar, screen_bar_top
 from device.look.pages import Block, Content, Words, draw_page, paginate
 from device.look.theme import Colour
 from device.look.verdict import verdict
-from device.play.buttons import Button
 from device.play.game import Game
 from device.play.replay import Replay, outcome_of
 from device.screens.menu_screen import BACKWARD, BROWSE, FORWARD

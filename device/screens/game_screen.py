@@ -8,11 +8,11 @@ from collections.abc import Callable
 
 import pygame
 
+from device.hardware.buttons import Button
 from device.link.events import LinkProblem, LinkStateName
 from device.look.board_view import BoardMarks, draw_board, draw_slides, slides
 from device.look.controls import Control, button_label, control
 from device.look.hud import HudItem, draw_hud, shows_details
-from device.play.buttons import Button
 from device.play.game import Game, Mode
 from device.play.match import Match, Verdict
 from device.play.preview import move_preview

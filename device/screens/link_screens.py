@@ -16,13 +16,13 @@ from urllib.parse import urlsplit
 
 import pygame
 
+from device.hardware.buttons import Button
 from device.journal.events import Replayed
 from device.link.events import LinkProblem, LinkSetupError
 from device.link.game import Role
 from device.link.interface import LinkConnector, LinkSession
 from device.look.controls import Control, control, control_label
 from device.look.ui import Ui
-from device.play.buttons import Button
 from device.play.game import Game
 from device.play.link_games import LinkGameMismatch, linked_game
 from device.screens.screen import Host, Screen

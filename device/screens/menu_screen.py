@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from device.hardware.buttons import Button
 from device.look.controls import Control, control, draw_screen_bar, screen_bar_top
 from device.look.scrolling import ListWindow, draw_chosen_row, draw_more_signs, list_window
-from device.play.buttons import Button
 from device.play.sounds import Effect
 from device.screens.screen import Host, Screen
 

@@ -9,13 +9,13 @@ from functools import partial
 
 import pygame
 
+from device.hardware.buttons import Button
 from device.journal.archive import UNREADABLE, ArchivedGame, load_game, past_games
 from device.journal.notice import loggable, reason_of
 from device.look.controls import Control, control, draw_screen_bar, screen_bar_top
 from device.look.layout import MARGIN
 from device.look.scrolling import ListWindow, draw_chosen_row, draw_more_signs, list_window
 from device.look.verdict import verdict
-from device.play.buttons import Button
 from device.play.game import Game, Mode
 from device.play.replay import Replay
 from device.screens.menu_screen import BROWSE, Item, MenuScreen

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pygame
 
+from device.hardware.buttons import Button
 from device.look.board_view import BoardMarks, draw_board
 from device.look.controls import Control, control
 from device.look.hud import HudItem, detail_items, draw_view_hud, essential_items
 from device.look.verdict import verdict
-from device.play.buttons import Button
 from device.play.game import GameSetup
 from device.play.replay import Replay
 from device.screens.screen import Host, Screen

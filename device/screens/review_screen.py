@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pygame
 
+from device.hardware.buttons import Button
 from device.journal.reviews import load_review, store_review
 from device.look.balance_graph import (
     draw_balance_graph,
@@ -29,7 +30,6 @@ from device.look.hud import HudItem, draw_view_hud
 from device.look.layout import MARGIN
 from device.look.scrolling import ListWindow, draw_chosen_row, draw_more_signs, list_window
 from device.look.ui import Ui
-from device.play.buttons import Button
 from device.play.game import Game
 from device.play.review import GameReview, Moment, MomentView, Stage, winner_of
 from device.screens.menu_screen import BACKWARD, BROWSE, FORWARD

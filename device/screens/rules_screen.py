@@ -7,11 +7,11 @@ from dataclasses import dataclass, field, replace
 
 import pygame
 
+from device.hardware.buttons import Button
+from device.i18n import LEGEND_PAGE, RULE_PAGES
 from device.look.board_view import BoardMarks, draw_board, draw_satellite
 from device.look.controls import Control, control, draw_screen_bar, screen_bar_top
-from device.look.i18n import LEGEND_PAGE, RULE_PAGES
 from device.look.pages import Block, Content, Words, draw_page, paginate, sentences
-from device.play.buttons import Button
 from device.screens.screen import Host, Screen
 from engine.geometry import cell_at
 from engine.moves import (

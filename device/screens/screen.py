@@ -7,13 +7,13 @@ from typing import Protocol
 
 import pygame
 
+from device.hardware.buttons import Button
 from device.hardware.power import PowerSwitch
 from device.journal.file import Journal
 from device.journal.folder import SaveFolder
 from device.link.game import Role
 from device.link.interface import LinkConnector, LinkSession
 from device.look.ui import Ui
-from device.play.buttons import Button
 from device.play.game import Game
 from device.play.lighting import Lighting
 from device.play.match import EndListener, Match

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from device.journal.settings import CHOICES, LIGHT_SETTINGS, SOUND_SETTINGS
+from device.play.settings import CHOICES
 from device.screens.menu_screen import Item, MenuScreen
 from device.screens.screen import Host
 
+LIGHT_SETTINGS = ("brightness", "dim_after_s")
+"""Shown only on a device with a backlight."""
+SOUND_SETTINGS = ("sound", "volume")
+"""Shown only where there is an audio output."""
 KEEP_ROTATION_MS = 10_000
 """A new rotation nobody confirms within this long turns back by itself."""
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pygame
 
+from device.hardware.buttons import Button
 from device.journal.archive import has_past_games
 from device.journal.folder import SaveError
 from device.look.board_view import BoardMarks, draw_board, draw_slides, slides
 from device.look.controls import Control, control, screen_bar_top
 from device.look.layout import Layout
 from device.look.outline import outline
-from device.play.buttons import Button
 from device.play.demo import Demo
 from device.play.game import Game, Mode
 from device.play.link_games import PORT_TAG, role_of

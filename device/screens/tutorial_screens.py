@@ -10,8 +10,8 @@ from functools import partial
 
 import pygame
 
+from device.hardware.buttons import Button
 from device.look.controls import Control, button_label, control, control_label, draw_button_bar
-from device.play.buttons import Button
 from device.play.match import Match, Verdict
 from device.play.tutorial import LESSONS, Lesson, first_lesson, lesson_done, lesson_match
 from device.screens.dialogs import power_off_item

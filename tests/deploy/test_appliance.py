@@ -11,7 +11,8 @@ from deploy import appliance, panel, screen, session
 from deploy.config import Config, Display, render_config
 from device.app import App
 from device.hardware.profiles import ProfileName
-from device.journal.settings import Settings, load_settings, store_settings
+from device.journal.settings_file import load_settings, store_settings
+from device.play.settings import Settings
 from drivers.framebuffer import FramebufferGeometry, PixelFormat, prepare_framebuffer_file
 
 pytestmark = pytest.mark.usefixtures("saves_allowed_in_tmp_path")

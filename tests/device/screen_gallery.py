@@ -12,7 +12,7 @@ from app_driver import Driver, archive_game
 from stalls import stalled_game
 
 from device.app import App
-from device.look.i18n import LANGUAGES, LEGEND_PAGE
+from device.i18n import LANGUAGES, LEGEND_PAGE
 from device.play.game import Game, GameSetup, Mode
 from device.play.replay import Replay
 from device.play.review import MomentView

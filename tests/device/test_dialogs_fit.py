@@ -23,10 +23,10 @@ from screen_gallery import BUSY_SEED, played_game
 
 from device.app import MOST_NAMED
 from device.hardware.profiles import PROFILES
+from device.i18n import LANGUAGES, STRINGS
 from device.journal.notice import Reason, file_name
-from device.journal.settings import CHOICES, PROGRESS
 from device.link.events import LinkStateName
-from device.look.i18n import LANGUAGES, STRINGS
+from device.play.settings import CHOICES, PROGRESS
 from device.play.tutorial import LESSONS
 from device.screens.dialogs import ConfirmScreen, MessageScreen
 from device.screens.link_screens import link_panel, link_panel_fits

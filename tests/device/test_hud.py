@@ -14,8 +14,8 @@ from stalls import stalled_game
 
 from device.app import App
 from device.hardware.profiles import PROFILES
+from device.i18n import LANGUAGES
 from device.look.hud import HudItem, draw_hud, headline_items, lines_below, status_item
-from device.look.i18n import LANGUAGES
 from device.screens.game_screen import GameScreen
 from engine.moves import CONNECTION
 from engine.notation import parse_move

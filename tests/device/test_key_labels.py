@@ -9,11 +9,11 @@ import pygame
 import pytest
 from app_driver import Driver
 
+from device.hardware.buttons import Button
 from device.hardware.profiles import LCDHAT, Edge
 from device.look import hud
 from device.look.controls import Control, control, draw_key_column, side_keys
 from device.look.ui import Ui
-from device.play.buttons import Button
 from device.play.game import Game, GameSetup, Mode
 from drivers.display import HeadlessDisplay
 from engine.pieces import BLUE

@@ -17,12 +17,12 @@ from screen_gallery import (
     played_game,
 )
 
+from device.hardware.buttons import Button
 from device.hardware.profiles import ProfileName
+from device.i18n import LANGUAGES
 from device.look.controls import button_label, control_label, screen_bar_top
 from device.look.hud import draw_view_hud
-from device.look.i18n import LANGUAGES
 from device.look.verdict import verdict
-from device.play.buttons import Button
 from device.play.game import Game, GameSetup, Mode
 from device.play.replay import Replay
 from device.screens.dialogs import MessageScreen

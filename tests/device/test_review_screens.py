@@ -11,13 +11,13 @@ from app_driver import Driver, InstantReviewer, archive_game
 from screen_gallery import TIEBREAK_SEED, against_the_computer, played_game
 
 from device.app import link_info
+from device.hardware.buttons import Button
 from device.hardware.profiles import ProfileName
 from device.journal import file as journal_file
 from device.journal.__main__ import main as journal_main
 from device.journal.file import ARCHIVE
 from device.journal.lines import encode_line
 from device.journal.reviews import load_review, review_event, review_path
-from device.play.buttons import Button
 from device.play.game import Game, GameSetup, Mode
 from device.play.link_games import PORT_TAG, ROLE_TAG
 from device.play.review import EngineReviewer, Stage, winner_of

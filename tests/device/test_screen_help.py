@@ -8,7 +8,9 @@ import pytest
 from app_driver import Driver
 from screen_gallery import BUSY_SEED, Look, gallery_driver, game_until, played_game, render_gallery
 
+from device.hardware.buttons import Button
 from device.hardware.profiles import PROFILES
+from device.i18n import LANGUAGES
 from device.look import hud
 from device.look.controls import (
     Control,
@@ -18,9 +20,7 @@ from device.look.controls import (
     screen_bar_top,
 )
 from device.look.hud import HudItem, draw_hud
-from device.look.i18n import LANGUAGES
 from device.look.ui import Ui
-from device.play.buttons import Button
 from device.screens import (
     about_screen,
     dialogs,

@@ -9,10 +9,11 @@ from drawn_words import screen_words, squeezed
 from stalls import stalled_game
 
 from device.hardware.profiles import PROFILES
+from device.i18n import LANGUAGES, text
 from device.journal.lines import encode_line
-from device.journal.settings import SETTINGS_FILE, Settings, load_settings, store_settings
-from device.look.i18n import LANGUAGES, text
+from device.journal.settings_file import SETTINGS_FILE, load_settings, store_settings
 from device.play.match import Verdict
+from device.play.settings import Settings
 from device.play.tutorial import (
     LESSONS,
     PARTS,

@@ -38,7 +38,7 @@ from device.hardware.buttons import Button  # noqa: E402
 from device.hardware.profiles import PROFILES, ProfileName  # noqa: E402
 from device.play.game import Game, GameSetup, Mode  # noqa: E402
 from device.play.opponent import InstantThinker  # noqa: E402
-from device.screens.game_screen import GameScreen  # noqa: E402
+from device.screens.game_screen import GameScreen, start_game  # noqa: E402
 from drivers.display import HeadlessDisplay  # noqa: E402
 from drivers.framebuffer import (  # noqa: E402
     FramebufferDisplay,
@@ -78,7 +78,7 @@ def frame_times(profile: str) -> list[float]:
     """Milliseconds per full redraw of a busy game screen."""
     with tempfile.TemporaryDirectory() as folder:
         app = _app(profile, Path(folder))
-        app.start_game(played_game(BUSY_SEED, plies=120))
+        start_game(app, played_game(BUSY_SEED, plies=120))
         app.settings.think_ms = 0
         times = []
         for _ in range(FRAMES):
@@ -111,7 +111,7 @@ def panel_bytes(profile: str) -> tuple[int, int, int]:
         keymap = keymap_for(PROFILES[profile].pygame_keys)
         devices = Devices(spec, display, keymap, Path(folder), clock=lambda: clock[0])
         app = App(devices, thinker=InstantThinker(1), hint_thinker=InstantThinker(2), seed=1)
-        app.start_game(played_game(BUSY_SEED, plies=120))
+        start_game(app, played_game(BUSY_SEED, plies=120))
 
         def settle(millis: int = SETTLE_MS) -> None:
             end = clock[0] + millis
@@ -147,7 +147,7 @@ def idle_cpu(profile: str) -> float:
     """Percent of one core the loop uses while the game screen waits for a button."""
     with tempfile.TemporaryDirectory() as folder:
         app = _app(profile, Path(folder))
-        app.start_game(played_game(BUSY_SEED, plies=120))
+        start_game(app, played_game(BUSY_SEED, plies=120))
         app.step(0)
         cpu, wall = time.process_time(), time.perf_counter()
         end = wall + IDLE_SECONDS
@@ -168,7 +168,7 @@ def first_frame_then_a_game(profile: ProfileName) -> None:
     app.draw()
     print(time.time(), flush=True)
     app.settings.think_ms = 0
-    app.start_game(Game.new(5, GameSetup(Mode.VERSUS_AI, 3), ("You", "Computer"), "2026.11.30"))
+    start_game(app, Game.new(5, GameSetup(Mode.VERSUS_AI, 3), ("You", "Computer"), "2026.11.30"))
     rng = random.Random(5)
     while isinstance(screen := app.screens[-1], GameScreen) and screen.game.ply < 80:
         if screen.game.human_to_move() and screen.animation is None:

@@ -1,15 +1,16 @@
-"""The app: the screen stack, the input loop, saving, settings.
+"""The app: the screen stack and the loop that runs it (input, time, drawing).
 
 Construct it with its ``Devices`` (the profile, the display, the key map of the
 input drivers, a folder for saves, and whatever else the device has); the
 desktop simulator and the device launcher differ only in the drivers they pass.
+The game being played is ``device.play.playing``'s; the screens start games,
+and show what comes after one.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
-import random
 import time
 from collections.abc import Callable, Sequence
 
@@ -18,34 +19,27 @@ import pygame
 from device.devices import Devices
 from device.hardware.buttons import Button, ButtonMapper, turned
 from device.hardware.wait import Waiter
-from device.journal.events import LinkInfo
-from device.journal.file import Journal
 from device.journal.folder import SaveFolder
-from device.journal.link_store import LinkJournal
 from device.journal.notice import Notice, loggable, write_failed
 from device.journal.settings_file import read_settings, store_settings
-from device.link.game import Role
-from device.link.interface import LinkConnector, LinkSession
+from device.link.interface import LinkConnector
 from device.look.frame_diff import FrameDiff
 from device.look.theme import Fonts
 from device.look.tones import make_sounds
 from device.look.ui import Ui
-from device.play.game import Game, Mode
 from device.play.lighting import Lighting
-from device.play.link_games import PORT_TAG, role_of
-from device.play.match import EndListener, Match, Players
+from device.play.match import Players
+from device.play.match_events import SaveFailed
 from device.play.opponent import EngineThinker, Thinker
+from device.play.playing import Playing
 from device.play.review import EngineReviewer, Reviewing
-from device.play.sounds import Effect, end_effect, move_effect
+from device.play.settings import Settings
+from device.play.sounds import Sounds
 from device.screens.dialogs import MessageScreen
-from device.screens.end_screen import EndScreen
 from device.screens.game_screen import GameScreen
 from device.screens.screen import Screen
 from device.screens.supply_warning import SupplyWarning
 from device.screens.title_screen import TitleScreen
-from device.screens.tutorial_screens import start_tutorial
-from engine.position import Position
-from engine.rules import STANDARD, Rules
 
 log = logging.getLogger(__name__)
 
@@ -70,13 +64,6 @@ class QueueWaiter:
 
     def wake(self) -> None:
         pygame.event.post(pygame.event.Event(pygame.USEREVENT))
-
-
-def link_info(game: Game) -> LinkInfo | None:
-    """The cable of a linked game as its record names it (its number on the cable unknown)."""
-    if game.setup.mode != Mode.LINK:
-        return None
-    return LinkInfo(role_of(game), game.record.tags.get(PORT_TAG, ""), 0)
 
 
 MOST_NAMED = 3
@@ -117,39 +104,25 @@ class App:
         self.saves = SaveFolder(save_dir, devices.disk)
         """Every file the app keeps goes through ``self.saves.disk`` (a test's may fail)."""
         notices = self.saves.start()
-        stored = read_settings(save_dir, self.saves.disk)
-        self.settings = stored.settings
-        if stored.problem:
-            log.warning("settings back to their defaults: %s", loggable(stored.problem))
-            notices.append(settings_notice(stored.refused))
-        if stored.stale and self.saves.saves_on:
-            with contextlib.suppress(OSError):  # then it is told again at the next start
-                store_settings(save_dir, self.settings, self.saves.disk)
+        self.settings = self._read_settings(notices)
         self.ui = Ui(profile, self.settings, Fonts())
-        self.thinker: Thinker = thinker or EngineThinker(
+        self.sounds = Sounds(devices.speaker, self.settings)
+        if self.sounds.present:
+            self.sounds.load(make_sounds())
+        thinker = thinker or EngineThinker(
             seed, think_ahead=lambda: self.settings.think_ahead, on_done=self.wake
         )
-        self.hint_thinker: Thinker = hint_thinker or EngineThinker(seed)
+        players = Players(thinker, hint_thinker or EngineThinker(seed), self._pace_ms)
+        self.playing = Playing(players, self.saves, self.sounds, seed)
         self.reviewing: Reviewing = reviewing or EngineReviewer()
         self.link: LinkConnector | None = None
         """A connector set up in advance (used when no ``link_cable`` is given)."""
         self.link_cable = devices.link_cable
         self.link_ports: Sequence[str] = tuple(devices.link_ports)
-        self.match: Match | None = None
-        """The game in progress; after its end it stays (with its link open, so the peer
-        hears the last ply) until the player leaves the end screen."""
-        self._ended: Game | None = None
-        """The match's game, over, until what comes after it is shown."""
-        self._after_match: EndListener = self._end_screen
         self._clock = devices.clock
         self.power = devices.power
         self.lighting = Lighting(devices.backlight, self.settings, self._clock())
         self.supply_warning = SupplyWarning(devices.supply)
-        speaker = devices.speaker
-        self.speaker = speaker if speaker is not None and speaker.working else None
-        if self.speaker is not None:
-            self.speaker.load(make_sounds())
-        self._rng = random.Random(seed)
         self._today = devices.today
         self.mapper = ButtonMapper(dict(profile.meanings), dict(profile.long_press))
         self.mapper.repeat = self.settings.repeat
@@ -168,6 +141,18 @@ class App:
         for notice in notices:
             self.tell(notice)
 
+    def _read_settings(self, notices: list[Notice]) -> Settings:
+        """The stored settings; what the player must be told of them goes to ``notices``
+        (a file holding refused values is written again at once)."""
+        stored = read_settings(self.save_dir, self.saves.disk)
+        if stored.problem:
+            log.warning("settings back to their defaults: %s", loggable(stored.problem))
+            notices.append(settings_notice(stored.refused))
+        if stored.stale and self.saves.saves_on:
+            with contextlib.suppress(OSError):  # then it is told again at the next start
+                store_settings(self.save_dir, stored.settings, self.saves.disk)
+        return stored.settings
+
     # -- what screens ask for ------------------------------------------------
 
     def now(self) -> int:
@@ -183,123 +168,38 @@ class App:
         self.dirty = True
 
     def to_title(self) -> None:
-        self._close_match()
-        self.screens = [TitleScreen(self)]
-        self.dirty = True
+        self.playing.leave()
+        self._replace_screens([TitleScreen(self)])
 
-    def start_game(
-        self, game: Game, link: LinkSession | None = None, journal: Journal | None = None
-    ) -> None:
-        """Play ``game``: in ``journal`` when it is resumed, else in a new journal (the
-        game in progress is given up for it; for a linked game, at its first move)."""
-        self._close_match()
-        players = Players(self.thinker, self.hint_thinker, lambda: self.settings.think_ms)
-        if journal is None:
-            journal = self.saves.begin(game, link_info(game), pending=link is not None)
-        self.saves.started(journal)
-        match = Match(
-            game,
-            players,
-            journal,
-            link=link,
-            on_save_error=self.save_failed,
-            on_move=self._move_played,
-        )
-        self.play_match(match, GameScreen(self, match), self._end_screen)
-        try:  # once the screens are set: the message of a failure goes on top of them
-            journal.sync(game)
-        except OSError as error:
-            self.save_failed(error)
+    def show_alone(self, screen: Screen) -> None:
+        self._replace_screens([TitleScreen(self), screen])
 
-    def play_match(self, match: Match, screen: Screen, after: EndListener) -> None:
-        """Play ``match`` on ``screen``, over the title; once it is over and seen as it
-        ended, ``after`` shows what comes next (a game's end screen, a lesson's card)."""
-        self._close_match()
-        match.on_end = self._match_ended
-        self.match = match
-        self._after_match = after
-        self.screens = [TitleScreen(self), screen]
-        self.dirty = True
-
-    def start_tutorial(self) -> None:
-        self._close_match()
-        start_tutorial(self)
-
-    def link_connector(
-        self, port: str, role: Role, colour: int, rules: Rules = STANDARD
-    ) -> LinkConnector | None:
-        if self.link_cable is not None and port:
-            names = (self.ui.t("player.you"), self.ui.t("player.link"))
-            store = LinkJournal(self.saves, port, role, names, self.today())
-            return self.link_cable(port, role, store, colour, rules)
-        return self.link
-
-    def _close_match(self) -> None:
-        """The screens of the match go (a review opened over its end with them)."""
+    def _replace_screens(self, screens: list[Screen]) -> None:
+        """The screens that go take what they had running with them (a review opened
+        over a game's end)."""
         self.reviewing.cancel()
-        match, self.match = self.match, None
-        self._ended = None
-        if match is not None:
-            match.close()
-            if match.game.ply == 0:  # a linked game left before its first move gives up nothing
-                self.saves.withdraw()
-
-    def new_seed(self) -> int:
-        return self._rng.randrange(1, 2**31)
+        self.screens = screens
+        self.dirty = True
 
     def today(self) -> str:
         return self._today()
 
-    def save_failed(self, error: OSError) -> None:
-        self.tell(write_failed(error))
-
-    def _match_ended(self, game: Game) -> None:
-        """The match is over (its end is stored): what comes after it is shown once the
-        game is seen as it ended (see ``_game_in_view``)."""
-        self._ended = game
-
-    def _game_in_view(self) -> bool:
-        """The game screen is on top, its last move in place: before what comes after the
-        match, a menu or a message over the game is read and the last move slides in."""
-        top = self.top
-        return isinstance(top, GameScreen) and top.settled()
-
-    def _show_end(self, game: Game) -> None:
-        self._ended = None
-        self._after_match(game)
-
-    def _end_screen(self, game: Game) -> None:
-        """Show how ``game`` ended."""
-        self.play(end_effect(game))
-        self.screens = [TitleScreen(self), EndScreen(self, game)]
-        self.dirty = True
+    def _pace_ms(self) -> int:
+        """The least time the computer takes over a move (the player's setting)."""
+        return self.settings.think_ms
 
     def settings_changed(self) -> None:
         self.apply_settings()
         try:
             store_settings(self.save_dir, self.settings, self.saves.disk)
         except OSError as error:
-            self.save_failed(error)
+            self.tell(write_failed(error))
 
     def apply_settings(self) -> None:
         self.mapper.repeat = self.settings.repeat
         self.lighting.settings_changed()
         self.display.set_rotation(self.settings.rotation)
         self.repaint_all()
-
-    def has_sound(self) -> bool:
-        return self.speaker is not None
-
-    def play(self, effect: Effect | None) -> None:
-        if effect is not None and self.speaker is not None and self.settings.sound:
-            self.speaker.play(effect, self.settings.volume / 100)
-
-    def _move_played(self, before: Position, move: int, after: Position) -> None:
-        """A move is stored and on the board: the first of a linked game gives up the game
-        that was in progress (see ``SaveFolder.started``)."""
-        if self.saves.journal is not None:
-            self.saves.started(self.saves.journal)
-        self.play(move_effect(before, move, after))
 
     def show_message(self, words: str) -> None:
         self.push(MessageScreen(self, words))
@@ -366,12 +266,14 @@ class App:
             self.button(button)
         # The match runs whatever screen is on top: the link must be answered (the
         # peer takes three seconds of silence for a lost link), the end stored.
-        if self.match is not None and self.match.tick(now) and self._match_shown():
+        events = self.playing.tick(now)
+        if events and self._match_shown():
             self.dirty = True
+        for event in events:
+            if isinstance(event, SaveFailed):
+                self.tell(write_failed(event.error))
         if self.top.update(now):
             self.dirty = True
-        if self._ended is not None and self._game_in_view():
-            self._show_end(self._ended)
         self.lighting.tick(now, self._on_title())
         if self.supply_warning.check(now):
             self.dirty = True
@@ -379,7 +281,7 @@ class App:
     def on_wall_clock(self) -> bool:
         """Whether the app waits for something that runs in real time: a link cable, open
         or being opened (a headless run's clock then keeps pace with the wall clock)."""
-        linked = self.match is not None and self.match.link is not None
+        linked = self.playing.on_wall_clock
         return linked or any(screen.on_wall_clock for screen in self.screens)
 
     def _on_title(self) -> bool:
@@ -391,13 +293,10 @@ class App:
     def wait_ms(self, now: int | None = None) -> int:
         """How long the loop may sleep before something is due."""
         now = self.now() if now is None else now
-        match_wakeup = self.match.wakeup(now) if self.match is not None else None
-        if self._ended is not None and self._game_in_view():
-            match_wakeup = now
         candidates = (
             self.mapper.next_deadline(),
             self.top.wakeup(now),
-            match_wakeup,
+            self.playing.wakeup(now),
             self.lighting.next_deadline(self._on_title()),
             self.supply_warning.next_check,
         )

@@ -4,7 +4,7 @@
 each button sends, what a press means), in the vocabulary of ``buttons`` (the
 logical buttons, and how presses, repeats and long presses become them).
 The other modules are the protocols the drivers satisfy without importing
-them (display, speaker, power and light, the wait). The wiring (``simulator``, ``deploy``) hands the app the
-drivers it opened as one ``device.devices.Devices``, and hands each driver what
-it needs from the table.
+them (display, speaker, power and light, the wait). The wiring (``simulator``,
+``deploy``) hands the app the drivers it opened as one
+``device.devices.Devices``, and hands each driver what it needs from the table.
 """

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from device.play.game import Game, GameSetup, Mode
-from device.play.match import Match, Players, Verdict, VerdictListener
+from device.play.match import Match, Players, Verdict
 from device.play.opponent import InstantThinker
 from device.play.settings import Settings
 from engine.geometry import DIRECTION_BETWEEN, DIRECTIONS, cell_at, file_of, rank_of
@@ -251,10 +251,10 @@ class LessonPolicy:
         return "tutorial.well_done" if verdict is Verdict.PASSED else self.lesson.key("goal")
 
 
-def lesson_match(lesson: Lesson, on_verdict: VerdictListener = lambda verdict, move: None) -> Match:
+def lesson_match(lesson: Lesson) -> Match:
     """The lesson's position as a match both sides play from the buttons, storing nothing,
     played for the lesson's goal."""
     game = Game(GameRecord(start=lesson.start), GameSetup(Mode.HOTSEAT))
     hint = ShowGoal(lesson)
     players = Players(thinker=hint, hint_thinker=hint)
-    return Match(game, players, NoLog(), policy=LessonPolicy(lesson), on_verdict=on_verdict)
+    return Match(game, players, NoLog(), policy=LessonPolicy(lesson))

@@ -16,6 +16,7 @@ from device.look.theme import Colour
 from device.look.verdict import verdict
 from device.play.game import Game
 from device.play.replay import Replay, outcome_of
+from device.play.sounds import end_effect
 from device.screens.menu_screen import BACKWARD, BROWSE, FORWARD
 from device.screens.replay_screen import ReplayScreen
 from device.screens.review_screen import ReviewScreen
@@ -74,6 +75,12 @@ BURST = 9
 CHOICES = ("end.final_board", "end.replay", "end.review", "menu.to_title")
 """What the player may do next, on the last screenful: A first shows the final board
 (B leaves from any screenful, as the bar says)."""
+
+
+def show_end(host: Host, game: Game) -> None:
+    """How ``game`` ended, heard and shown over the title."""
+    host.sounds.play(end_effect(game))
+    host.show_alone(EndScreen(host, game))
 
 
 class EndScreen(Screen):

@@ -1,6 +1,6 @@
 """The game screen: draws a match (the board, the HUD, a sliding move) and turns
-the buttons into its verbs, a game's or a tutorial lesson's; the system menu
-during play."""
+the buttons into its verbs, and shows what comes after it once it is over; the
+system menu during play; starting a game on it."""
 
 from __future__ import annotations
 
@@ -10,16 +10,18 @@ import pygame
 
 from device.hardware.buttons import Button
 from device.link.events import LinkProblem, LinkStateName
+from device.link.interface import LinkSession
 from device.look.board_view import BoardMarks, draw_board, draw_slides, slides
 from device.look.controls import Control, button_label, control
 from device.look.hud import HudItem, draw_hud, shows_details
+from device.look.link_panel import draw_link_panel
 from device.play.game import Game, Mode
-from device.play.match import Match, Verdict
+from device.play.match import GameLog, Judgement, Match, Verdict
 from device.play.preview import move_preview
 from device.play.selection import Selection, Stage
 from device.play.sounds import Effect
 from device.screens.dialogs import ConfirmScreen, power_off_item
-from device.screens.link_screens import draw_link_panel
+from device.screens.end_screen import show_end
 from device.screens.menu_screen import Item, MenuOverGame
 from device.screens.rules_screen import RulesScreen
 from device.screens.screen import Host, Screen
@@ -40,18 +42,25 @@ DIRECTIONS = {
 }
 
 
-MenuOpener = Callable[[Host, "GameScreen"], Screen]
-"""The menu the menu button opens over the game screen."""
+def start_game(
+    host: Host, game: Game, link: LinkSession | None = None, journal: GameLog | None = None
+) -> None:
+    """Play ``game`` on the game screen over the title (see ``Playing.start``); its end
+    screen after it."""
+    host.show_alone(GameScreen(host, host.playing.start(game, link, journal)))
 
 
 class GameScreen(Screen):
-    """Draws a match and turns buttons into its verbs; the match does the rest."""
+    """Draws a match and turns buttons into its verbs; the match does the rest.
 
-    def __init__(self, host: Host, match: Match, menu: MenuOpener | None = None) -> None:
+    A tutorial's lesson is shown by a screen of its own kind, with its own menu
+    and its own words on a verdict and after the lesson."""
+
+    def __init__(self, host: Host, match: Match) -> None:
         super().__init__(host)
         self.match = match
-        self.menu: MenuOpener = menu or SystemMenu
-        """The game's system menu, or the tutorial's during a lesson."""
+        self._over_shown = False
+        """What comes after the match was shown (it is over, and was seen over)."""
         self.selection: Selection | None = None
         self.refusal = ""
         """Why the satellite the player just tried to pick cannot move (until the next press)."""
@@ -128,7 +137,7 @@ class GameScreen(Screen):
             self.match.go_on()
             return
         if button is Button.MENU:
-            self.host.push(self.menu(self.host, self))
+            self.host.push(self.menu())
             return
         self.animation = None
         self.refusal = ""
@@ -148,7 +157,7 @@ class GameScreen(Screen):
         elif button is Button.B:
             selection.back()
         if selection.cursor != cursor and button not in (Button.A, Button.B):
-            self.host.play(Effect.CURSOR)
+            self.host.sounds.play(Effect.CURSOR)
 
     def _confirm(self, selection: Selection) -> None:
         """Pick what is under the cursor; a whole move goes to the match (which sounds it)."""
@@ -162,7 +171,7 @@ class GameScreen(Screen):
             self._catch_up()
         elif (selection.stage, selection.origin, selection.target) != chosen:
             self._follow_hint(selection)
-            self.host.play(Effect.CHOOSE)
+            self.host.sounds.play(Effect.CHOOSE)
 
     def _follow_hint(self, selection: Selection) -> None:
         """Once the hinted satellite is picked, the cursor waits on the hinted
@@ -208,21 +217,47 @@ class GameScreen(Screen):
                 changed = True
         else:
             self._next_tick = None
+        if self._seen_over():
+            self._over_shown = True
+            self.ended()
         return changed
 
     def _seen(self, now: int) -> bool:
         """The move is in place: the match's policy may judge it (a miss is taken back)."""
-        if not self.match.seen(now):
+        judgement = self.match.seen(now)
+        if judgement is None:
             return False
+        self.judged(judgement)
         self._catch_up()
         return True
+
+    def _seen_over(self) -> bool:
+        """The match is over (its end stored) and the board shows it as it ended, with
+        nothing over it: a menu or a message over the game is read first, and the last
+        move slides in."""
+        return self.match.finished and self.settled() and not self._over_shown
 
     def wakeup(self, now: int) -> int | None:
         if self.animation is not None:
             return now + 16
         if self.match.thinking:
             return self._next_tick if self._next_tick is not None else now
+        if self._seen_over():
+            return now
         return None
+
+    # -- what a lesson does its own way ------------------------------------------
+
+    def menu(self) -> Screen:
+        """The menu the menu button opens over the game."""
+        return SystemMenu(self.host, self)
+
+    def judged(self, judgement: Judgement) -> None:
+        """The match's policy judged the last move (a lesson's goal; a game has none)."""
+
+    def ended(self) -> None:
+        """The match is over and seen over: what comes after it."""
+        show_end(self.host, self.game)
 
     # -- drawing -------------------------------------------------------------
 

@@ -73,12 +73,12 @@ class MenuScreen(Screen):
             else:
                 self.index = min(len(shown) - 1, max(0, self.index + step))
             if self.index != was:
-                self.host.play(Effect.CURSOR)
+                self.host.sounds.play(Effect.CURSOR)
         elif button in (Button.LEFT, Button.RIGHT) and item.adjust is not None:
             self._adjust(item.adjust, 1 if button is Button.RIGHT else -1)
         elif button is Button.A:
             if item.action is not None:
-                self.host.play(Effect.CHOOSE)
+                self.host.sounds.play(Effect.CHOOSE)
                 item.action()
             elif item.adjust is not None:
                 self._adjust(item.adjust, 1)
@@ -87,7 +87,7 @@ class MenuScreen(Screen):
 
     def _adjust(self, adjust: Callable[[int], None], step: int) -> None:
         adjust(step)
-        self.host.play(Effect.CHOOSE)  # after the change: a new volume is heard at once
+        self.host.sounds.play(Effect.CHOOSE)  # after the change: a new volume is heard at once
 
     def panel(self) -> pygame.Rect:
         """Where the menu is drawn: the screen above its bar, or a panel over the screen."""

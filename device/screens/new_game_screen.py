@@ -7,7 +7,8 @@ from __future__ import annotations
 from device.link.game import Role
 from device.play.game import Game, GameSetup, Mode
 from device.play.opponent import DEFAULT_LEVEL, LEVEL_NUMBERS
-from device.screens.link_screens import connect, port_label, role_for
+from device.screens.game_screen import start_game
+from device.screens.link_screens import connect, link_connector, port_label, role_for
 from device.screens.menu_screen import Item, MenuScreen
 from device.screens.screen import Host
 from engine.pieces import BLUE, RED
@@ -114,12 +115,12 @@ class NewGameScreen(MenuScreen):
         else:
             names = (self.ui.colour_name(RED), self.ui.colour_name(BLUE))
         setup = GameSetup(setup.mode, setup.ai_level, setup.human_colour, setup.tabletop)
-        game = Game.new(self.host.new_seed(), setup, names, self.host.today(), self.rules)
-        self.host.start_game(game)
+        game = Game.new(self.host.playing.new_seed(), setup, names, self.host.today(), self.rules)
+        start_game(self.host, game)
 
     def _start_link(self) -> None:
         port = self._port()
-        connector = self.host.link_connector(port, self.role, self.setup.human_colour, self.rules)
+        connector = link_connector(self.host, port, self.role, self.setup.human_colour, self.rules)
         if connector is None:
             self.host.show_message(self.ui.t("new.no_link"))
             return

@@ -21,7 +21,7 @@ class SettingsScreen(MenuScreen):
 
     def items(self) -> list[Item]:
         hidden = (() if self.host.lighting.present else LIGHT_SETTINGS) + (
-            () if self.host.has_sound() else SOUND_SETTINGS
+            () if self.host.sounds.present else SOUND_SETTINGS
         )
         rows = [
             Item(self._label(name), adjust=self._adjuster(name))

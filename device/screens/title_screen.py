@@ -18,13 +18,15 @@ from device.play.link_games import PORT_TAG, role_of
 from device.play.tutorial import finished
 from device.screens.about_screen import AboutScreen
 from device.screens.dialogs import power_off_item
-from device.screens.link_screens import connect
+from device.screens.game_screen import start_game
+from device.screens.link_screens import connect, link_connector
 from device.screens.menu_screen import BROWSE, Item, MenuScreen
 from device.screens.new_game_screen import NewGameScreen
 from device.screens.past_games_screen import PastGamesScreen
 from device.screens.rules_screen import RulesScreen
 from device.screens.screen import Host
 from device.screens.settings_screens import SettingsScreen
+from device.screens.tutorial_screens import start_tutorial
 
 SLIDE_MS = 400
 """How long a move of the title's game takes to slide into place."""
@@ -51,7 +53,7 @@ class TitleScreen(MenuScreen):
     def items(self) -> list[Item]:
         t = self.ui.t
         done = finished(self.ui.settings)
-        tutorial = Item(lambda: t("title.tutorial"), self.host.start_tutorial)
+        tutorial = Item(lambda: t("title.tutorial"), lambda: start_tutorial(self.host))
         return [
             Item(lambda: t("title.continue"), self.resume, visible=self.host.saves.has_game),
             *([] if done else [tutorial]),
@@ -154,7 +156,7 @@ class TitleScreen(MenuScreen):
         if resumed.game.setup.mode == Mode.LINK:
             self._resume_link(resumed.game)
         else:
-            self.host.start_game(resumed.game, journal=resumed.journal)
+            start_game(self.host, resumed.game, journal=resumed.journal)
         if resumed.notice is not None:
             self.host.show_message(resumed.notice.words(self.ui.t))
 
@@ -163,7 +165,8 @@ class TitleScreen(MenuScreen):
         ports = self.host.link_ports
         port = game.record.tags.get(PORT_TAG) or (ports[0] if ports else "")
         role = role_of(game)
-        connector = self.host.link_connector(port, role, game.setup.human_colour, game.record.rules)
+        colour, rules = game.setup.human_colour, game.record.rules
+        connector = link_connector(self.host, port, role, colour, rules)
         if connector is None:
             self.host.show_message(self.ui.t("new.no_link"))
             return

@@ -6,13 +6,11 @@ end, back to the title.  What a lesson is and how its move is judged is
 
 from __future__ import annotations
 
-from functools import partial
-
 import pygame
 
 from device.hardware.buttons import Button
 from device.look.controls import Control, button_label, control, control_label, draw_button_bar
-from device.play.match import Match, Verdict
+from device.play.match import Judgement, Match, Verdict
 from device.play.tutorial import LESSONS, Lesson, first_lesson, lesson_done, lesson_match
 from device.screens.dialogs import power_off_item
 from device.screens.game_screen import GameScreen
@@ -224,31 +222,39 @@ class NoteCard(Card):
 
 def play_lesson(host: Host, index: int) -> None:
     """Lesson ``index`` on the game screen; once it is done, its card."""
-    host.play_match(*lesson_screen(host, index), lambda game: to_done_card(host, index))
+    screen = lesson_screen(host, index)
+    host.playing.take_up(screen.match)
+    host.show_alone(screen)
 
 
-def lesson_screen(host: Host, index: int) -> tuple[Match, GameScreen]:
-    """Lesson ``index``'s match and the game screen that shows it with the tutorial's menu."""
-    match = lesson_match(LESSONS[index], partial(lesson_judged, host, index))
-
-    def menu(host: Host, screen: GameScreen) -> Screen:
-        return TutorialMenu(host, index, screen)
-
-    return match, GameScreen(host, match, menu)
+def lesson_screen(host: Host, index: int) -> LessonScreen:
+    """The game screen of lesson ``index``, on a match of its own."""
+    return LessonScreen(host, index, lesson_match(LESSONS[index]))
 
 
-def lesson_judged(host: Host, index: int, verdict: Verdict, move: int) -> None:
-    """Keep a lesson done; tell a miss (taken back already) what it fell short of."""
-    if verdict is Verdict.PASSED:
-        note_done(host, index)
-        return
-    t = host.ui.t
-    host.show_message(t("tutorial.wrong", hint=t(LESSONS[index].miss_hint(move))))
+class LessonScreen(GameScreen):
+    """A lesson on the game screen: the tutorial's menu, a word on a missed move, and
+    the lesson's card once it is done."""
 
+    def __init__(self, host: Host, index: int, match: Match) -> None:
+        super().__init__(host, match)
+        self.index = index
 
-def to_done_card(host: Host, index: int) -> None:
-    host.to_title()
-    host.push(DoneCard(host, index))
+    def menu(self) -> Screen:
+        return TutorialMenu(self.host, self.index, self)
+
+    def judged(self, judgement: Judgement) -> None:
+        """Keep a lesson done; tell a miss (taken back already) what it fell short of."""
+        if judgement.verdict is Verdict.PASSED:
+            note_done(self.host, self.index)
+            return
+        t = self.ui.t
+        hint = t(LESSONS[self.index].miss_hint(judgement.move))
+        self.host.show_message(t("tutorial.wrong", hint=hint))
+
+    def ended(self) -> None:
+        self.host.to_title()
+        self.host.push(DoneCard(self.host, self.index))
 
 
 class TutorialMenu(MenuOverGame):

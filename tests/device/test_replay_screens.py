@@ -65,7 +65,9 @@ def _positions(record: GameRecord) -> list[str]:
 def _play_against_the_computer(driver: Driver) -> Game:
     """A whole game as Red, every move of the person made with the buttons."""
     driver.app.settings.think_ms = 0
-    driver.app.hint_thinker = RandomThinker(5)  # not the computer's: each answer is read once
+    driver.app.playing.players.hint_thinker = RandomThinker(
+        5
+    )  # not the computer's: each answer is read once
     game = driver.new_game("vs computer", level="1", colour="Red").game
     rng = random.Random(11)
     while not game.is_over():

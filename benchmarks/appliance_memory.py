@@ -79,7 +79,7 @@ def main() -> None:
     profile = PROFILES[options.profile]
     with tempfile.TemporaryDirectory() as saves:
         thinker = EngineThinker(1, workers=options.workers)
-        devices = Devices(profile, HeadlessDisplay(profile.size), {}, Path(saves))
+        devices = Devices(profile, HeadlessDisplay(profile.size), Path(saves))
         reviewing = EngineReviewer(options.workers)
         app = App(devices, thinker=thinker, reviewing=reviewing)
         app.draw()

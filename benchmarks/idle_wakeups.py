@@ -74,7 +74,7 @@ def main() -> None:
     clock = MovableClock()
     with tempfile.TemporaryDirectory() as saves:
         display = HeadlessDisplay(profile.size)
-        app = App(Devices(profile, display, {}, Path(saves), waiter=waiter, clock=clock))
+        app = App(Devices(profile, display, Path(saves), waiter=waiter, clock=clock))
         print(f"title, playing:  {idle(app, waiter, options.seconds)}")
         clock.ahead_ms += PLAYS_FOR_MS  # a minute without a press
         print(f"title, still:    {idle(app, waiter, options.seconds)}")

@@ -46,7 +46,7 @@ from drivers.framebuffer import (  # noqa: E402
     PixelFormat,
     prepare_framebuffer_file,
 )
-from drivers.keyboard import keymap_for  # noqa: E402
+from drivers.keyboard import KeyboardInput, keymap_for  # noqa: E402
 from engine.playout import random_move  # noqa: E402
 from engine.record import GameRecord  # noqa: E402
 
@@ -59,7 +59,7 @@ IDLE_SECONDS = 5.0
 def _app(profile: str, folder: Path) -> App:
     spec = PROFILES[profile]
     return App(
-        Devices(spec, HeadlessDisplay(spec.size), {}, folder),
+        Devices(spec, HeadlessDisplay(spec.size), folder),
         thinker=InstantThinker(1),
         hint_thinker=InstantThinker(2),
         seed=1,
@@ -108,8 +108,7 @@ def panel_bytes(profile: str) -> tuple[int, int, int]:
         prepare_framebuffer_file(device, geometry)
         display = FramebufferDisplay(spec.size, device, 0, geometry)
         clock = [0]
-        keymap = keymap_for(PROFILES[profile].pygame_keys)
-        devices = Devices(spec, display, keymap, Path(folder), clock=lambda: clock[0])
+        devices = Devices(spec, display, Path(folder), clock=lambda: clock[0])
         app = App(devices, thinker=InstantThinker(1), hint_thinker=InstantThinker(2), seed=1)
         start_game(app, played_game(BUSY_SEED, plies=120))
 
@@ -163,8 +162,9 @@ def first_frame_then_a_game(profile: ProfileName) -> None:
     pygame.display.init()
     pygame.font.init()
     spec = PROFILES[profile]
-    keymap = keymap_for(PROFILES[profile].pygame_keys)
-    app = App(Devices(spec, HeadlessDisplay(spec.size), keymap, Path(tempfile.mkdtemp())))
+    keys = KeyboardInput(keymap_for(spec.pygame_keys))
+    devices = Devices(spec, HeadlessDisplay(spec.size), Path(tempfile.mkdtemp()), inputs=(keys,))
+    app = App(devices)
     app.draw()
     print(time.time(), flush=True)
     app.settings.think_ms = 0

@@ -35,8 +35,9 @@ from device.play.settings import Settings
 from drivers.audio import open_speaker
 from drivers.console import Console, own_console
 from drivers.framebuffer import FramebufferDisplay
-from drivers.input_wait import DEV_INPUT, FdWaiter, open_key_devices
-from drivers.keyboard import keymap_for
+from drivers.gamepad import GamepadInput
+from drivers.input_wait import DEV_INPUT, FdWaiter, open_button_devices
+from drivers.keyboard import KeyboardInput, keymap_for
 from drivers.link.ports import link_ports
 from drivers.outputs import SYSFS
 from drivers.power import HwmonSupply, LogindPower, find_backlight
@@ -90,10 +91,10 @@ def console_kept_off(config: Config, tty: Path) -> Iterator[None]:
 
 
 def device_waiter(config: Config, sysfs: Path, dev_input: Path) -> FdWaiter | None:
-    """On the device: a waiter on the key devices SDL reads; elsewhere SDL's own queue."""
+    """On the device: a waiter on the button devices SDL reads; elsewhere SDL's own queue."""
     if config.display not in DEVICE_DISPLAYS:
         return None
-    return FdWaiter(open_key_devices(dev_input, sysfs))
+    return FdWaiter(open_button_devices(dev_input, sysfs))
 
 
 def cable_connector(
@@ -147,8 +148,11 @@ def run(
             devices = Devices(
                 profile,
                 display,
-                keymap_for(PROFILES[config.profile].pygame_keys),
                 save_dir,
+                inputs=(
+                    KeyboardInput(keymap_for(profile.pygame_keys)),
+                    GamepadInput(profile.pad_buttons),
+                ),
                 waiter=waiter,
                 speaker=speaker,
                 power=LogindPower(),

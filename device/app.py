@@ -1,8 +1,8 @@
 """The app: the screen stack and the loop that runs it (input, time, drawing).
 
-Construct it with its ``Devices`` (the profile, the display, the key map of the
-input drivers, a folder for saves, and whatever else the device has); the
-desktop simulator and the device launcher differ only in the drivers they pass.
+Construct it with its ``Devices`` (the profile, the display, the input drivers,
+a folder for saves, and whatever else the device has); the desktop simulator
+and the device launcher differ only in the drivers they pass.
 The game being played is ``device.play.playing``'s; the screens start games,
 and show what comes after one.
 """
@@ -99,7 +99,7 @@ class App:
         profile = self.profile = devices.profile
         self.waiter: Waiter = devices.waiter or QueueWaiter()
         self.display = devices.display
-        self.keymap = devices.keymap
+        self.inputs = tuple(devices.inputs)
         save_dir = self.save_dir = devices.save_dir
         self.saves = SaveFolder(save_dir, devices.disk)
         """Every file the app keeps goes through ``self.saves.disk`` (a test's may fail)."""
@@ -131,10 +131,7 @@ class App:
         self.running = True
         self.dirty = True
         self.after_draw: list[Callable[[pygame.Surface], None]] = []
-        """Extra drawing on top of each frame (the simulator's overlays)."""
-        self.event_filters: list[Callable[[pygame.event.Event], bool]] = []
-        """Look at each event before the app does; True takes it (and redraws the frame):
-        the simulator's own keys, its emulated button controller."""
+        """Extra drawing on top of each frame (the simulator's overlays; see ``redraw``)."""
         self.frame_ms = 0.0
         """How long the last frame took to draw and present (the simulator shows it)."""
         self.display.set_rotation(self.settings.rotation)
@@ -237,21 +234,31 @@ class App:
         for button in self.mapper.release(physical, now):
             self.button(button)
 
-    def handle_event(self, event: pygame.event.Event) -> None:
+    def take_input(self) -> bool:
+        """Read the input drivers' presses and releases, and the window's own events (the
+        rest of SDL's queue); True when there was anything."""
         now = self.now()
+        changes = [change for source in self.inputs for change in source.read()]
+        for button, pressed in changes:
+            if pressed:
+                self.press(button, now)
+            else:
+                self.release(button, now)
+        events = pygame.event.get()
+        for event in events:
+            self._window_event(event)
+        return bool(changes or events)
+
+    def _window_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.running = False
-        elif event.type in (pygame.KEYDOWN, pygame.KEYUP):
-            physical = self.keymap.get(event.key)
-            if physical is None:
-                return
-            if event.type == pygame.KEYDOWN:
-                self.press(physical, now)
-            else:
-                self.release(physical, now)
         elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWEXPOSED):
-            self.mapper.release_all()
+            self.mapper.release_all()  # the key-ups go to another window
             self.repaint_all()
+
+    def redraw(self) -> None:
+        """Draw the next frame (what is drawn over the screens changed)."""
+        self.dirty = True
 
     def repaint_all(self) -> None:
         """Present the next frame whole (the output was cleared, rotated or uncovered)."""
@@ -339,15 +346,9 @@ class App:
         """One turn of the loop: wait for input or the next deadline, react, draw; True
         when a frame was presented."""
         wait = self.wait_ms() if timeout_ms is None else timeout_ms
-        events = pygame.event.get()
-        if not events and wait > 0:
+        if not self.take_input() and wait > 0:
             self.waiter.wait(wait)
-            events = pygame.event.get()
-        for event in events:
-            if any(taken(event) for taken in self.event_filters):
-                self.dirty = True
-            else:
-                self.handle_event(event)
+            self.take_input()
         self.update()
         return self.draw()
 

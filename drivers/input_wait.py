@@ -1,7 +1,8 @@
 """Sleeping until a button is pressed: ``poll`` on the input devices and a self-pipe.
 
-SDL reads the key devices itself (its evdev input), but it only looks when
-asked, and without a desktop it cannot block.  So the loop watches its own
+SDL reads the button devices itself (its evdev input: keys, and gamepads through
+its joystick and game controller code), but it only looks when asked, and
+without a desktop it cannot block.  So the loop watches its own
 descriptors of the same devices (the kernel gives every reader its own copy
 of each event): when one becomes readable, its copy is thrown away and SDL's
 queue is read.  Threads that post events (the serial buttons) or finish work
@@ -11,6 +12,7 @@ queue is read.  Threads that post events (the serial buttons) or finish work
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import select
 from collections.abc import Iterable
@@ -20,6 +22,12 @@ from drivers.outputs import SYSFS
 
 DEV_INPUT = Path("/dev/input")
 EV_KEY, EV_REL, EV_ABS = 1, 2, 3
+BTN_JOYSTICK, BTN_THUMBR = 0x120, 0x13E
+PAD_BUTTON_BITS = (1 << BTN_THUMBR + 1) - (1 << BTN_JOYSTICK)
+"""The joystick and gamepad buttons (input-event-codes.h): a device with absolute axes
+and one of these is a pad, not a touch panel (BTN_TOUCH) or a sensor (no keys)."""
+LONG_BITS = ctypes.sizeof(ctypes.c_long) * 8
+"""The kernel prints capability bitmaps in longs of the reading process's size."""
 _CHUNK = 4096
 
 
@@ -60,24 +68,40 @@ def _drain(fd: int) -> None:
             pass
 
 
-def is_key_device(event_name: str, sysfs: Path = SYSFS) -> bool:
-    """Whether /dev/input/``event_name`` has keys and no pointer (buttons, keyboards).
+def is_button_device(event_name: str, sysfs: Path = SYSFS) -> bool:
+    """Whether /dev/input/``event_name`` has buttons and no pointer: GPIO keys, a
+    keyboard, a gamepad (whose sticks are absolute axes, so its buttons tell it).
 
     A mouse, touch panel or accelerometer would wake the game for every move.
     """
-    caps = sysfs / "class" / "input" / event_name / "device" / "capabilities" / "ev"
-    try:
-        bits = int(caps.read_text(encoding="ascii").split()[-1], 16)
-    except (OSError, ValueError, IndexError):
+    caps = sysfs / "class" / "input" / event_name / "device" / "capabilities"
+    events = _bitmap(caps / "ev")
+    if not events >> EV_KEY & 1 or events >> EV_REL & 1:
         return False
-    return bool(bits >> EV_KEY & 1) and not bits >> EV_REL & 1 and not bits >> EV_ABS & 1
+    return not events >> EV_ABS & 1 or bool(_bitmap(caps / "key") & PAD_BUTTON_BITS)
 
 
-def open_key_devices(dev_input: Path = DEV_INPUT, sysfs: Path = SYSFS) -> list[int]:
-    """Non-blocking descriptors of every key device that can be read."""
+def _bitmap(path: Path) -> int:
+    """A capability bitmap as the kernel prints it: longs in hex, the highest first,
+    each without its leading zeros (0: none, or not readable)."""
+    try:
+        words = path.read_text(encoding="ascii").split()
+    except OSError:
+        return 0
+    bits = 0
+    try:
+        for word in words:
+            bits = bits << LONG_BITS | int(word, 16)
+    except ValueError:
+        return 0
+    return bits
+
+
+def open_button_devices(dev_input: Path = DEV_INPUT, sysfs: Path = SYSFS) -> list[int]:
+    """Non-blocking descriptors of every button device that can be read."""
     fds = []
     for device in sorted(dev_input.glob("event*")):
-        if not is_key_device(device.name, sysfs):
+        if not is_button_device(device.name, sysfs):
             continue
         with contextlib.suppress(OSError):
             fds.append(os.open(device, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC))

@@ -102,7 +102,7 @@ def headless_devices(profile: str, save_dir: Path, **parts: Any) -> Devices:
     """The devices of ``profile`` as a test has them: frames kept in memory, no SDL keys
     (tests press the physical buttons), a fixed day; ``parts`` replace any of them."""
     chosen = PROFILES[profile]
-    devices = Devices(chosen, HeadlessDisplay(chosen.size), {}, save_dir, today=lambda: DAY)
+    devices = Devices(chosen, HeadlessDisplay(chosen.size), save_dir, today=lambda: DAY)
     return replace(devices, **parts)
 
 

@@ -15,7 +15,6 @@ import os
 import pwd
 import subprocess
 import sys
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -24,12 +23,13 @@ from types import ModuleType
 
 from deploy.config import Config, Display
 from deploy.crash import last_crash
+from deploy.game_only import PROC_NET, SYSFS, remote
+from deploy.save_folder import VOLATILE_FILESYSTEMS, filesystem_type, write_and_sync
 from device.version import installed_version
 
 SERVICE = "satellites"
 PROBE_SECONDS = 30
 """How long the screen may take to show its first frame before the doctor gives up."""
-VOLATILE_FILESYSTEMS = frozenset({"overlay", "tmpfs", "ramfs"})
 # First four bytes of TrueType and OpenType font files.
 FONT_MAGICS = (b"\x00\x01\x00\x00", b"true", b"OTTO")
 
@@ -135,6 +135,8 @@ class Host:
 
     dev: Path = Path("/dev")
     mounts: Path = Path("/proc/self/mounts")
+    sysfs: Path = SYSFS
+    proc_net: Path = PROC_NET
     environ: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
     identity: Identity = field(default_factory=game_identity)
     font_dir: Path | None = field(default_factory=_font_dir)
@@ -222,6 +224,25 @@ def check_input(config: Config, host: Host) -> Finding:
     return Finding(name, Status.OK, f"{len(events)} input device(s) readable")
 
 
+def check_game_only(config: Config, host: Host) -> Finding:
+    """SSH, Wi-Fi and Bluetooth left on a device that is only a game (a warning: they
+    cost boot time and battery and open it to the network)."""
+    name = "ssh and radios"
+    if config.display not in (Display.KMSDRM, Display.FRAMEBUFFER):
+        return Finding(name, Status.SKIP, "a desktop's own business")
+    state = remote(host.sysfs, host.proc_net)
+    still_on = state.still_on()
+    if still_on:
+        return Finding(
+            name,
+            Status.WARN,
+            f"{state.describe()}: {' and '.join(still_on)} still on",
+            "if the device is only a game, from the game's checkout: "
+            "sudo deploy/install.sh --keep-config --appliance",
+        )
+    return Finding(name, Status.OK, state.describe())
+
+
 def check_serial_port(key: str, port: str, host: Host) -> Finding:
     name = key.replace("_", " ")
     if not port:
@@ -272,31 +293,6 @@ def check_save_dir(config: Config, host: Host) -> Finding:
             '"Saves on a read-only card")',
         )
     return Finding(name, Status.OK, f"{folder} is writable ({fstype or 'unknown'} file system)")
-
-
-def write_and_sync(folder: Path) -> None:
-    with tempfile.NamedTemporaryFile(dir=folder, prefix=".doctor-") as probe:
-        probe.write(b"satellites")
-        probe.flush()
-        os.fsync(probe.fileno())
-
-
-def filesystem_type(path: Path, mounts: Path) -> str:
-    """The type of the file system that holds path: the longest matching mount point."""
-    try:
-        lines = mounts.read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return ""
-    resolved = path.resolve()
-    best, best_type = -1, ""
-    for line in lines:
-        parts = line.split()
-        if len(parts) < 3:
-            continue
-        point = Path(parts[1].replace("\\040", " "))
-        if (resolved == point or point in resolved.parents) and len(point.parts) > best:
-            best, best_type = len(point.parts), parts[2]
-    return best_type
 
 
 def check_font(host: Host) -> Finding:

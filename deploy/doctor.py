@@ -21,6 +21,7 @@ from deploy.checks import (
     check_display,
     check_engine,
     check_font,
+    check_game_only,
     check_input,
     check_last_crash,
     check_save_dir,
@@ -77,6 +78,7 @@ def run_checks(path: Path, explicit: bool, host: Host) -> list[Finding]:
             check_serial_port("link_port", config.link_port, host),
             check_save_dir(config, host),
             check_last_crash(config),
+            check_game_only(config, host),
         ]
     findings += [check_font(host), check_engine(host)]
     return findings

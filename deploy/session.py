@@ -15,13 +15,14 @@ import contextlib
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
-from deploy.checks import VOLATILE_FILESYSTEMS, filesystem_type, write_and_sync
 from deploy.config import Config, Display
 from deploy.crash import crash_to_show
 from deploy.journal_line import say
+from deploy.save_folder import VOLATILE_FILESYSTEMS, filesystem_type, write_and_sync
 from deploy.screen import open_screen
 from device.app import App
 from device.devices import Devices
@@ -41,9 +42,11 @@ from drivers.keyboard import KeyboardInput, keymap_for
 from drivers.link.ports import link_ports
 from drivers.outputs import SYSFS
 from drivers.power import HwmonSupply, LogindPower, find_backlight
-from drivers.serial_buttons.protocol import ButtonChange
-from drivers.serial_buttons.reader import ButtonReader, post_key_event, sdl_keys
 from engine.rules import STANDARD, Rules
+
+if TYPE_CHECKING:
+    from drivers.serial_buttons.protocol import ButtonChange
+    from drivers.serial_buttons.reader import ButtonReader
 
 MOUNTS = Path("/proc/self/mounts")
 DEVICE_DISPLAYS = (Display.FRAMEBUFFER, Display.KMSDRM)
@@ -109,6 +112,9 @@ def cable_connector(
 
 
 def start_buttons(port: str, waiter: Waiter | None) -> ButtonReader:
+    """The serial button controller's reader, loaded only when one is configured."""
+    from drivers.serial_buttons.reader import ButtonReader, post_key_event, sdl_keys
+
     def post(change: ButtonChange, key: int) -> None:
         post_key_event(change, key)
         if waiter is not None:

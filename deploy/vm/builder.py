@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
 
+from deploy.vm.cachelock import building
 from deploy.vm.hostpkg import MissingTools, require_commands
 from deploy.vm.image import BUILD_COMMANDS, BuildError, ensure_arm64_binfmt, host_mirror, run, step
 from deploy.vm.recipe import Suite, cache_root
@@ -289,9 +290,12 @@ def ensure_engine(suite: Suite, force: bool = False) -> EngineBuild:
     build = engine_build(suite, mypy)
     if build.is_complete() and not force:
         return build
-    if not build.root_is_complete():
-        print(f"build root made in {make_root(build, mypy):.0f} s", flush=True)
-    print(f"engine compiled in {compile_engine(build):.0f} s", flush=True)
+    with building(build.root_folder):
+        if build.is_complete() and not force:
+            return build
+        if not build.root_is_complete():
+            print(f"build root made in {make_root(build, mypy):.0f} s", flush=True)
+        print(f"engine compiled in {compile_engine(build):.0f} s", flush=True)
     return build
 
 

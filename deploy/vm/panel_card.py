@@ -31,13 +31,13 @@ import os
 import re
 import shlex
 import threading
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from deploy.panel_firmware import compile_commands, sent_commands
 from deploy.vm import keys
 from deploy.vm.firstboot import (
+    BOOT_WAIT_S,
     SOURCE_DIR,
     STICK,
     FirstBoot,
@@ -183,6 +183,7 @@ def without_stand_in(command: list[str], profile: ProfileName) -> list[str]:
 
 class PanelCardBoot(FirstBoot):
     framebuffer_name = FRAMEBUFFER_NAME
+    panel_driver = None
 
     def __init__(self, args: argparse.Namespace, image: CachedImage, out: Path) -> None:
         super().__init__(args, image, out)
@@ -246,22 +247,17 @@ class PanelCardBoot(FirstBoot):
         return self.machine
 
     def install(self, machine: Machine) -> None:
-        """The modules first, as the card's kernel package would have them."""
+        """The modules first, as the card's kernel package would have them; the app then
+        finds the panel by its connector, as on a Pi (the installer names no driver)."""
         modules = f"{STICK}/{MODULES_ON_STICK}"
-        mount_stick(machine)
         release = machine.console.check("uname -r").strip()
         built_for = machine.console.check(f"cat {modules}/RELEASE").strip()
         if release != built_for:
             raise StepFailed(f"the panel's modules are for {built_for}, the card runs {release}")
         machine.console.check(
             f"install -D -m 0644 -t /lib/modules/{release}/updates {modules}/*.ko && depmod -a"
-            f" && umount {STICK}"
         )
         super().install(machine)
-
-    def name_panel(self, machine: Machine) -> None:
-        """Nothing to name: the installer left ``panel_driver`` empty, and the app finds
-        the panel by its connector, as on a Pi."""
         machine.console.check("grep -q '^panel_driver = \"\"' /etc/satellites/config.toml")
 
     def is_panel_mode(self, frame: Frame) -> bool:
@@ -276,8 +272,34 @@ class PanelCardBoot(FirstBoot):
 
     # -- the checks ----------------------------------------------------------------------
 
-    def reboot_to_title(self, machine: Machine) -> Machine:
-        machine = super().reboot_to_title(machine)
+    def run(self) -> None:
+        """Install, a power-on to the title and the wire's checks there, the power button;
+        the long form plays and cuts the power as the stand-in's card does."""
+        self.prepare()
+        machine = self.boot()
+        self.report.boot_to_shell_s = round(machine.console.wait_for_shell(BOOT_WAIT_S), 1)
+        mount_stick(machine)
+        self.give_the_data_partition_time(machine)
+        self.install(machine)
+        machine = self.at_the_title(self.power_cycle(machine))
+        if not self.args.short:
+            self.play(machine)
+            machine = self.power_cuts(machine)
+        self.power_button(machine)
+
+    def at_the_title(self, machine: Machine) -> Machine:
+        booted = machine.started
+        self.watch_first_frames(machine, booted)
+        machine.console.wait_for_shell(BOOT_WAIT_S)
+        mount_stick(machine)
+        if self.first_frame_seen is None:
+            self.diagnose_dark_panel(machine, booted)
+        else:
+            self.title_standing_still(machine)
+        self.boot_timings(machine)
+        self.measure_idle(machine, "title")
+        self.doctor_beside_the_game(machine)
+        self.keep_service_journal(machine)
         self.check_driver(machine)
         self.check_commands()
         self.check_frame()
@@ -395,7 +417,7 @@ class PanelCardBoot(FirstBoot):
         """The picture rebuilt from the wire against the simulator's title."""
         frame, hidden = self.wired.frame()
         frame.save_png(self.out / "panel-from-the-wire.png")
-        differing = frame.differing_pixels(self.title)
+        differing = self.title_differing(frame)
         with self.wired.lock:
             partial = self.wired.sniffer.partial_bytes
             outside = self.wired.controller.pixels_outside
@@ -464,14 +486,7 @@ class PanelCardBoot(FirstBoot):
             keys.press(self.profile, Button.UP, Button.PREV),
         )
         machine.press([back] + [up] * 3)
-        self.back_on_the_title(machine)
-
-    def back_on_the_title(self, machine: Machine, timeout_s: float = 120.0) -> None:
-        deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
-            if machine.settle().differing_pixels(self.title) == 0:
-                return
-        raise StepFailed("the title did not come back after the brightness settings")
+        self.wait_for_the_title(machine, timeout_s=120.0)
 
 
 def _pair(command: Command) -> tuple[int, int] | None:

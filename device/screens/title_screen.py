@@ -12,7 +12,7 @@ from device.look.board_view import BoardMarks, draw_board, draw_slides, slides
 from device.look.controls import Control, control, screen_bar_top
 from device.look.layout import Layout
 from device.look.outline import outline
-from device.play.demo import Demo
+from device.play.demo import OPENING_SEED, Demo
 from device.play.game import Game, Mode
 from device.play.link_games import PORT_TAG, role_of
 from device.play.tutorial import finished
@@ -41,8 +41,6 @@ BACKDROP_VEIL = 110
 class TitleScreen(MenuScreen):
     def __init__(self, host: Host) -> None:
         super().__init__(host)
-        self._seed = host.now()
-        """Each title's game differs (the clock), and a test's is always the same."""
         self._demo: Demo | None = None
         self._shown_in_place = True
         """Whether the frame showing the last move in place was drawn."""
@@ -79,7 +77,7 @@ class TitleScreen(MenuScreen):
     def demo(self) -> Demo:
         """The computer's game on the board behind the menu, begun when first needed."""
         if self._demo is None:
-            self._demo = Demo(self._seed, self.host.now())
+            self._demo = Demo(OPENING_SEED, self.host.now())
         return self._demo
 
     def update(self, now: int) -> bool:

@@ -17,6 +17,7 @@ from deploy.checks import (
     check_display,
     check_engine,
     check_font,
+    check_game_only,
     check_input,
     check_last_crash,
     check_save_dir,
@@ -51,6 +52,8 @@ def host(tmp_path: Path) -> Host:
     return Host(
         dev=dev,
         mounts=mounts,
+        sysfs=tmp_path / "sys",
+        proc_net=tmp_path / "net",
         environ={},
         identity=Identity(
             "satellites", frozenset({"satellites", "video", "render", "input", "dialout"})
@@ -293,6 +296,24 @@ def test_the_groups_judged_are_the_games_not_those_of_whoever_runs_the_doctor(
     assert {"input", "dialout", "video"} <= game.groups
     without_unit = game_identity(tmp_path / "absent.service")
     assert without_unit.user == pwd.getpwuid(os.geteuid()).pw_name
+
+
+def test_ssh_and_radios_left_on_a_game_are_a_warning_naming_them(
+    tmp_path: Path, host: Host, config: Config
+) -> None:
+    assert check_game_only(config, host).status is Status.OK, "no radio, nothing listening"
+    (tmp_path / "net").mkdir()
+    (tmp_path / "net/tcp").write_text("header\n   0: 00000000:0016 00000000:0000 0A 0\n")
+    bluetooth = tmp_path / "sys/class/rfkill/rfkill0"
+    bluetooth.mkdir(parents=True)
+    for name, value in (("type", "bluetooth"), ("soft", "0"), ("hard", "0")):
+        (bluetooth / name).write_text(f"{value}\n")
+    finding = check_game_only(config, host)
+    assert finding.status is Status.WARN
+    assert finding.detail == "SSH on, Wi-Fi none, Bluetooth on: SSH and Bluetooth still on"
+    assert "install.sh --keep-config --appliance" in finding.fix
+    desktop = replace(config, display=Display.X11)
+    assert check_game_only(desktop, host).status is Status.SKIP
 
 
 def test_the_installed_version_is_shown_and_an_uninstalled_game_is_said_so(

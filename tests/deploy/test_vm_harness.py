@@ -12,7 +12,8 @@ from deploy.vm.frames import Frame, FrameError
 from deploy.vm.hostpkg import missing_packages
 from deploy.vm.machine import MachineFiles, PanelLayout, qemu_command
 from deploy.vm.recipe import CachedImage
-from deploy.vm.report import REQUIRED_FIELDS, Idle, Report, speed
+from deploy.vm.report import REQUIRED_FIELDS, Idle, Report
+from deploy.vm.sample import memory_line
 from device.hardware.profiles import ProfileName
 from device.look.palettes import STANDARD
 from drivers.splash import discs_for
@@ -102,9 +103,10 @@ def test_the_machine_is_a_zero_2_w_without_network_whose_disk_keeps_only_writes(
     assert "cache=directsync" in joined and "unsafe" not in joined
     assert "virtio-keyboard-pci" in joined and "-display none" in joined
     panel = "bochs-display,id=panel,xres=240,yres=240,romfile="
-    assert command.index("virtio-gpu-pci,id=console") < command.index(panel), (
+    assert command.index("cirrus-vga,id=console,romfile=") < command.index(panel), (
         "the console's display comes first: fbcon binds it, not the panel"
     )
+    assert "virtio-gpu" not in joined, "its driver hangs Trixie's power-off"
     assert "video=" not in joined, "the panel's size is its display's own mode, not a kernel option"
 
 
@@ -116,7 +118,7 @@ def test_the_panel_alone_is_the_only_display_the_console_can_bind(tmp_path: Path
         MachineFiles(tmp_path),
         layout=PanelLayout.ALONE,
     )
-    displays = [part for part in command if part.startswith(("virtio-gpu", "bochs-display"))]
+    displays = [part for part in command if part.startswith(("cirrus", "bochs-display"))]
     assert displays == ["bochs-display,id=panel,xres=320,yres=240,romfile="]
 
 
@@ -130,14 +132,13 @@ def test_the_title_is_told_from_the_console_by_its_background() -> None:
 def test_a_report_holds_every_field_asked_for(tmp_path: Path) -> None:
     report = Report(profile="hatmini", suite="bookworm", short=True)
     report.record_idle("title", Idle(wakeups_per_s=101.5, cpu_percent=6.2))
-    report.vm_speed = speed(guest_s=4.0, host_s=0.25)
     report.write(tmp_path / "report.json")
     written = json.loads((tmp_path / "report.json").read_text())
     assert set(REQUIRED_FIELDS) <= set(written)
     assert written["idle_wakeups_per_s"] == {"title": 101.5}
     assert written["idle_cpu_percent"] == {"title": 6.2}
-    assert written["vm_speed"] == {"guest_s": 4.0, "host_s": 0.25, "slowdown": 16.0}
     assert written["first_frame_matches"] is None, "not measured is null, never a guess"
+    assert written["menu_power_off_s"] is None and written["cut_after_update_ok"] is None
 
 
 def test_a_picture_scaled_up_and_centred_is_compared_as_the_original() -> None:
@@ -179,3 +180,19 @@ def test_the_launchers_splash_is_known_so_the_title_is_not_taken_for_it() -> Non
     assert pixel(left_x, y).differing_pixels(Frame(1, 1, bytes(STANDARD.players[0]))) == 0
     assert pixel(right_x, y).differing_pixels(Frame(1, 1, bytes(STANDARD.players[1]))) == 0
     assert splash.dominant_colour() == Frame(1, 1, bytes(STANDARD.background)).as_rgb565()
+
+
+def test_the_memory_watch_reads_what_is_available_and_the_swap_in_use() -> None:
+    meminfo = (
+        "MemTotal:         463212 kB\nMemAvailable:     301544 kB\nSwapTotal:        "
+        "463212 kB\nSwapFree:         451000 kB\nHugePages_Total:       0\n"
+    )
+    assert memory_line(meminfo) == "301544 12212"
+
+
+def test_power_off_from_the_title_goes_back_over_the_top_then_to_yes() -> None:
+    question, yes, confirm = keys.power_off_from_the_title(ProfileName.HATMINI)
+    assert question == [keys.Press("down"), keys.Press("ret")], "Y: previous, A: choose"
+    assert yes == [keys.Press("right")] and confirm == keys.Press("ret")
+    question, yes, _ = keys.power_off_from_the_title(ProfileName.TABLETOP)
+    assert question[0] == keys.Press("up") and yes == [keys.Press("down")]

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from deploy.config import Config, Display
+from deploy.config import Config, VideoOutput
 from deploy.crash import crash_to_show
-from deploy.journal_line import say
+from deploy.log_line import say
 from deploy.save_folder import VOLATILE_FILESYSTEMS, filesystem_type, write_and_sync
 from deploy.screen import open_screen
 from device.app import App
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from drivers.serial_buttons.reader import ButtonReader
 
 MOUNTS = Path("/proc/self/mounts")
-DEVICE_DISPLAYS = (Display.FRAMEBUFFER, Display.KMSDRM)
+DEVICE_DISPLAYS = (VideoOutput.FRAMEBUFFER, VideoOutput.KMSDRM)
 """Displays of the device itself: the console is kept off them, the keys are evdev."""
 
 
@@ -145,7 +145,7 @@ def run(
     if isinstance(display, FramebufferDisplay) and display.light_problem:
         say(display.light_problem)
     pygame.font.init()
-    # Without a sound card: silent, and a line in the journal.
+    # Without a sound card: silent, and a line in the system log.
     speaker = open_speaker(SAMPLE_RATE, SAMPLE_BYTES, say)
     waiter = device_waiter(config, sysfs, dev_input)
     reader = start_buttons(config.button_serial_port, waiter) if config.button_serial_port else None

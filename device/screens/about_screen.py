@@ -14,7 +14,7 @@ from device.version import installed_version
 class AboutScreen(Screen):
     def handle(self, button: Button) -> None:
         if button in (Button.A, Button.B, Button.MENU):
-            self.host.pop()
+            self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

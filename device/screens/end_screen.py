@@ -20,7 +20,7 @@ from device.play.sounds import end_effect
 from device.screens.menu_screen import BACKWARD, BROWSE, FORWARD
 from device.screens.replay_screen import ReplayScreen
 from device.screens.review_screen import ReviewScreen
-from device.screens.screen import Host, Screen
+from device.screens.screen import AppView, Screen
 from engine.geometry import file_of, rank_of
 from engine.pieces import BLUE, NOBODY, RED, piece
 from engine.scoring import Group, Score
@@ -77,15 +77,15 @@ CHOICES = ("end.final_board", "end.replay", "end.review", "menu.to_title")
 (B leaves from any screenful, as the bar says)."""
 
 
-def show_end(host: Host, game: Game) -> None:
+def show_end(app: AppView, game: Game) -> None:
     """How ``game`` ended, heard and shown over the title."""
-    host.sounds.play(end_effect(game))
-    host.show_alone(EndScreen(host, game))
+    app.sounds.play(end_effect(game))
+    app.show_alone(EndScreen(app, game))
 
 
 class EndScreen(Screen):
-    def __init__(self, host: Host, game: Game) -> None:
-        super().__init__(host)
+    def __init__(self, app: AppView, game: Game) -> None:
+        super().__init__(app)
         self.game = game
         self.result = game.score()
         self.part = 0
@@ -162,18 +162,18 @@ class EndScreen(Screen):
             else:
                 self.part += 1
         elif button in (Button.B, Button.MENU):
-            self.host.to_title()
+            self.app.to_title()
 
     def choose(self, choice: str) -> None:
         if choice == "menu.to_title":
-            self.host.to_title()
+            self.app.to_title()
             return
         if choice == "end.review":
-            stored_at = self.host.saves.archived_path(self.game)
-            self.host.push(ReviewScreen(self.host, self.game, stored_at))
+            stored_at = self.app.saves.archived_path(self.game)
+            self.app.push(ReviewScreen(self.app, self.game, stored_at))
             return
         replay = Replay.of(self.game, at_end=choice == "end.final_board")
-        self.host.push(ReplayScreen(self.host, replay, self.game.setup))
+        self.app.push(ReplayScreen(self.app, replay, self.game.setup))
 
     def headline(self) -> tuple[str, int]:
         """The big line ("You win", "Red wins") and its colour (NOBODY: neutral)."""

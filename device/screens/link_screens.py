@@ -24,7 +24,7 @@ from device.link.interface import LinkConnector, LinkSession
 from device.play.game import Game
 from device.play.link_games import LinkGameMismatch, linked_game
 from device.screens.game_screen import start_game
-from device.screens.screen import Host, Screen
+from device.screens.screen import AppView, Screen
 from engine.rules import STANDARD, Rules
 
 log = logging.getLogger(__name__)
@@ -96,47 +96,47 @@ class LinkPlan:
 
 
 def link_connector(
-    host: Host, port: str, role: Role, colour: int, rules: Rules = STANDARD
+    app: AppView, port: str, role: Role, colour: int, rules: Rules = STANDARD
 ) -> LinkConnector | None:
     """A connector for a linked game on ``port`` (a new one played under ``rules``, the
     host playing ``colour``); None on a device without a cable."""
-    if host.link_cable is not None and port:
-        names = (host.ui.t("player.you"), host.ui.t("player.link"))
-        store = LinkJournal(host.saves, port, role, names, host.today())
-        return host.link_cable(port, role, store, colour, rules)
-    return host.link
+    if app.link_cable is not None and port:
+        names = (app.ui.t("player.you"), app.ui.t("player.link"))
+        store = LinkJournal(app.saves, port, role, names, app.today())
+        return app.link_cable(port, role, store, colour, rules)
+    return app.link
 
 
 def connect(
-    host: Host, connector: LinkConnector, port: str, role: Role, saved: Game | None = None
+    app: AppView, connector: LinkConnector, port: str, role: Role, saved: Game | None = None
 ) -> None:
     """Open the link and start (or resume) the game it agrees on."""
     attempt = LinkAttempt(connector)
     plan = LinkPlan(port, role, saved)
     if attempt.wait(QUICK_OPEN_S):
-        _finish(host, attempt, plan)
+        _finish(app, attempt, plan)
     else:
-        host.push(LinkWaitScreen(host, attempt, plan))
+        app.push(LinkWaitScreen(app, attempt, plan))
 
 
-def _finish(host: Host, attempt: LinkAttempt, plan: LinkPlan) -> None:
+def _finish(app: AppView, attempt: LinkAttempt, plan: LinkPlan) -> None:
     session = attempt.session
-    t = host.ui.t
+    t = app.ui.t
     if session is None:
-        host.saves.withdraw()
-        host.show_message(t("link.failed", problem=t(attempt.problem)))
+        app.saves.withdraw()
+        app.show_message(t("link.failed", problem=t(attempt.problem)))
         return
     names = (t("player.you"), t("player.link"))
-    journal = host.saves.linked_journal(session.seed)
+    journal = app.saves.linked_journal(session.seed)
     saved = plan.saved if journal is None else Replayed(journal.header, journal.moves).game()
     try:
-        game = linked_game(session, saved, names, host.today(), plan.port, plan.role)
+        game = linked_game(session, saved, names, app.today(), plan.port, plan.role)
     except LinkGameMismatch as error:
         session.close()
-        host.saves.withdraw()
-        host.show_message(t("link.mismatch", problem=str(error)))
+        app.saves.withdraw()
+        app.show_message(t("link.mismatch", problem=str(error)))
         return
-    start_game(host, game, session, journal)
+    start_game(app, game, session, journal)
 
 
 def port_label(port: str) -> str:
@@ -165,8 +165,8 @@ class LinkWaitScreen(Screen):
 
     on_wall_clock = True
 
-    def __init__(self, host: Host, attempt: LinkAttempt, plan: LinkPlan) -> None:
-        super().__init__(host)
+    def __init__(self, app: AppView, attempt: LinkAttempt, plan: LinkPlan) -> None:
+        super().__init__(app)
         self.attempt = attempt
         self.plan = plan
         self._dots = 0
@@ -175,13 +175,13 @@ class LinkWaitScreen(Screen):
     def handle(self, button: Button) -> None:
         if button in (Button.B, Button.MENU):
             self.attempt.cancel()
-            self.host.saves.withdraw()
-            self.host.pop()
+            self.app.saves.withdraw()
+            self.app.pop()
 
     def update(self, now: int) -> bool:
         if self.attempt.finished:
-            self.host.pop()
-            _finish(self.host, self.attempt, self.plan)
+            self.app.pop()
+            _finish(self.app, self.attempt, self.plan)
             return True
         if now >= self._next_tick:
             self._dots = (self._dots + 1) % 4

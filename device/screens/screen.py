@@ -18,7 +18,7 @@ from device.play.review import Reviewing
 from device.play.sounds import Sounds
 
 
-class Host(Protocol):
+class AppView(Protocol):
     """The app as screens see it."""
 
     ui: Ui
@@ -73,12 +73,12 @@ class Screen:
     on_wall_clock = False
     """Waits for something that runs in real time (a link cable being opened)."""
 
-    def __init__(self, host: Host) -> None:
-        self.host = host
+    def __init__(self, app: AppView) -> None:
+        self.app = app
 
     @property
     def ui(self) -> Ui:
-        return self.host.ui
+        return self.app.ui
 
     def flipped(self) -> bool:
         """Whether the player to act sits across the table (tabletop): then this

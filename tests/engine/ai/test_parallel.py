@@ -8,7 +8,7 @@ from positions import build, finish_or_wait, tiebreak_finale
 from engine.ai import thinker as thinker_module
 from engine.ai.parallel import ParallelSearch, default_workers
 from engine.ai.search import Limits, Search
-from engine.ai.thinker import Thinker
+from engine.ai.thinker import BackgroundSearch
 from engine.notation import format_move
 from engine.pieces import RED
 from engine.rules import SEED, STANDARD
@@ -73,7 +73,7 @@ def test_workers_search_under_the_rules_of_the_game() -> None:
 def test_cancelling_a_search_in_workers_ends_it(monkeypatch: pytest.MonkeyPatch) -> None:
     # How fast is measured by benchmarks/cancel_latency.py; a loaded machine is slow, not wrong.
     monkeypatch.setattr(thinker_module, "CANCEL_WAIT", 10.0)
-    thinker = Thinker(workers=2)
+    thinker = BackgroundSearch(workers=2)
     thinker.start(starting_position(5), 5, seed=2)
     assert thinker.cancel() is True  # even before the workers have started
     thinker.start(starting_position(5), 5, seed=2)
@@ -84,4 +84,4 @@ def test_cancelling_a_search_in_workers_ends_it(monkeypatch: pytest.MonkeyPatch)
 
 def test_workers_are_on_by_default_only_with_four_cores_or_more() -> None:
     assert default_workers() in (1, 4)
-    assert Thinker().workers == default_workers()
+    assert BackgroundSearch().workers == default_workers()

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from deploy.checks import (
     Finding,
-    Machine,
+    LocalSystem,
     Status,
     check_display,
     check_engine,
@@ -43,9 +43,9 @@ def desktop_config(environ: Mapping[str, str]) -> Config:
     return replace(Config(), display=display, save_dir=Path(data_home) / "satellites")
 
 
-def read_config(path: Path, explicit: bool, machine: Machine) -> tuple[Config | None, Finding]:
+def read_config(path: Path, explicit: bool, system: LocalSystem) -> tuple[Config | None, Finding]:
     if not explicit and not path.exists():
-        config = desktop_config(machine.environ)
+        config = desktop_config(system.environ)
         return config, Finding(
             "config",
             Status.SKIP,
@@ -67,20 +67,20 @@ def read_config(path: Path, explicit: bool, machine: Machine) -> tuple[Config | 
     )
 
 
-def run_checks(path: Path, explicit: bool, machine: Machine) -> list[Finding]:
-    config, finding = read_config(path, explicit, machine)
-    findings = [finding, check_version(machine)]
+def run_checks(path: Path, explicit: bool, system: LocalSystem) -> list[Finding]:
+    config, finding = read_config(path, explicit, system)
+    findings = [finding, check_version(system)]
     if config is not None:
         findings += [
-            check_display(config, machine, path if path.exists() else None),
-            check_input(config, machine),
-            check_serial_port("button_serial_port", config.button_serial_port, machine),
-            check_serial_port("link_port", config.link_port, machine),
-            check_save_dir(config, machine),
+            check_display(config, system, path if path.exists() else None),
+            check_input(config, system),
+            check_serial_port("button_serial_port", config.button_serial_port, system),
+            check_serial_port("link_port", config.link_port, system),
+            check_save_dir(config, system),
             check_last_crash(config),
-            check_game_only(config, machine),
+            check_game_only(config, system),
         ]
-    findings += [check_font(machine), check_engine(machine)]
+    findings += [check_font(system), check_engine(system)]
     return findings
 
 
@@ -94,12 +94,12 @@ def report(findings: Sequence[Finding]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: Sequence[str] | None = None, machine: Machine | None = None) -> int:
+def main(argv: Sequence[str] | None = None, system: LocalSystem | None = None) -> int:
     parser = argparse.ArgumentParser(prog="satellites-doctor", description=__doc__.splitlines()[0])
     parser.add_argument("--config", type=Path, help=f"config file (default {DEFAULT_PATH})")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     path = args.config or DEFAULT_PATH
-    findings = run_checks(path, explicit=args.config is not None, machine=machine or Machine())
+    findings = run_checks(path, explicit=args.config is not None, system=system or LocalSystem())
     print(report(findings))
     return 1 if any(finding.status is Status.FAIL for finding in findings) else 0
 

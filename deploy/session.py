@@ -37,7 +37,7 @@ from drivers.audio import open_speaker
 from drivers.console import Console, own_console
 from drivers.framebuffer import FramebufferDisplay
 from drivers.gamepad import GamepadInput
-from drivers.input_wait import DEV_INPUT, FdWaiter, open_button_devices
+from drivers.input_wait import DEV_INPUT, ButtonDevices, FdWaiter
 from drivers.keyboard import KeyboardInput, keymap_for
 from drivers.link.ports import link_ports
 from drivers.outputs import SYSFS
@@ -97,7 +97,7 @@ def device_waiter(config: Config, sysfs: Path, dev_input: Path) -> FdWaiter | No
     """On the device: a waiter on the button devices SDL reads; elsewhere SDL's own queue."""
     if config.display not in DEVICE_DISPLAYS:
         return None
-    return FdWaiter(open_button_devices(dev_input, sysfs))
+    return FdWaiter(devices=ButtonDevices(dev_input, sysfs))
 
 
 def cable_connector(

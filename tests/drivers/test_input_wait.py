@@ -4,7 +4,7 @@ import os
 import threading
 from pathlib import Path
 
-from drivers.input_wait import LONG_BITS, FdWaiter, is_button_device, open_button_devices
+from drivers.input_wait import LONG_BITS, ButtonDevices, FdWaiter, is_button_device
 
 
 def test_a_key_event_ends_the_wait_and_is_taken_off_the_descriptor() -> None:
@@ -66,7 +66,7 @@ def test_keys_and_gamepads_are_watched_pointers_are_not(tmp_path: Path) -> None:
     ]
     assert watched == ["event0", "event3", "event4"]
     assert not is_button_device("event9", sysfs)
-    fds = open_button_devices(dev, sysfs)
+    fds = ButtonDevices(dev, sysfs).scan()
     assert len(fds) == 3
     for fd in fds:
         os.close(fd)
@@ -82,3 +82,29 @@ def test_a_capability_bitmap_of_many_words_is_read_whole(tmp_path: Path) -> None
     assert is_button_device("event0", sysfs)
     caps.write_text("garbage\n")
     assert not is_button_device("event0", sysfs)
+
+
+def test_a_pad_plugged_in_wakes_the_wait_and_one_pulled_out_stops_waking_it(
+    tmp_path: Path,
+) -> None:
+    """The nodes are FIFOs: readable when written, hung up when the writer goes, as an
+    input device is when unplugged."""
+    sysfs, dev = tmp_path / "sys", tmp_path / "dev"
+    dev.mkdir()
+    waiter = FdWaiter(devices=ButtonDevices(dev, sysfs))
+    try:
+        assert not waiter.wait(0), "no device yet"
+        fake_input(sysfs, dev, "event3", 0b1011, (BTN_SOUTH,))  # its sysfs entry comes first
+        (dev / "event3").unlink()
+        os.mkfifo(dev / "event3")  # the kernel makes its node: the wait wakes and opens it
+        assert waiter.wait(5_000)
+        assert not waiter.wait(0)
+        pad = os.open(dev / "event3", os.O_WRONLY | os.O_NONBLOCK)
+        os.write(pad, b"press")
+        assert waiter.wait(5_000), "a press on the new pad wakes the wait"
+        assert not waiter.wait(0), "the press was drained"
+        os.close(pad)  # pulled out
+        assert waiter.wait(5_000)
+        assert not waiter.wait(0), "a pad gone no longer wakes the wait"
+    finally:
+        waiter.close()

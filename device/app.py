@@ -9,8 +9,6 @@ and show what comes after one.
 
 from __future__ import annotations
 
-import contextlib
-import logging
 import time
 from collections.abc import Callable, Sequence
 
@@ -20,8 +18,8 @@ from device.devices import Devices
 from device.hardware.buttons import Button, ButtonMapper, turned
 from device.hardware.wait import Waiter
 from device.journal.folder import SaveFolder
-from device.journal.notice import Notice, loggable, write_failed
-from device.journal.settings_file import read_settings, store_settings
+from device.journal.kept_settings import keep_settings, open_settings
+from device.journal.notice import Notice, write_failed
 from device.link.interface import LinkConnector
 from device.look.frame_diff import FrameDiff
 from device.look.theme import Fonts
@@ -33,15 +31,12 @@ from device.play.match_events import SaveFailed
 from device.play.opponent import EngineThinker, Thinker
 from device.play.playing import Playing
 from device.play.review import EngineReviewer, Reviewing
-from device.play.settings import Settings
 from device.play.sounds import Sounds
 from device.screens.dialogs import MessageScreen
 from device.screens.game_screen import GameScreen
 from device.screens.screen import Screen
 from device.screens.supply_warning import SupplyWarning
 from device.screens.title_screen import TitleScreen
-
-log = logging.getLogger(__name__)
 
 MAX_WAIT_MS = 1000
 """The loop sleeps at most this long, even when nothing is due."""
@@ -64,21 +59,6 @@ class QueueWaiter:
 
     def wake(self) -> None:
         pygame.event.post(pygame.event.Event(pygame.USEREVENT))
-
-
-MOST_NAMED = 3
-"""More settings refused than this are told as "some settings"."""
-SETTING_LABELS = {"tutorial_lessons": "title.tutorial"}
-"""The settings whose label is not ``settings.<name>``."""
-
-
-def settings_notice(refused: Sequence[str]) -> Notice:
-    """Settings back to their defaults: named as the settings screen names them,
-    where the file was read and only some values refused."""
-    if not refused or len(refused) > MOST_NAMED:
-        return Notice("msg.settings_reset")
-    labels = tuple(SETTING_LABELS.get(name, f"settings.{name}") for name in refused)
-    return Notice("msg.settings_reset_named", names=labels)
 
 
 HALF_TURN = 180
@@ -104,7 +84,8 @@ class App:
         self.saves = SaveFolder(save_dir, devices.disk)
         """Every file the app keeps goes through ``self.saves.disk`` (a test's may fail)."""
         notices = self.saves.start()
-        self.settings = self._read_settings(notices)
+        self.settings, settings_notice = open_settings(self.saves)
+        notices += [settings_notice] if settings_notice is not None else []
         self.ui = Ui(profile, self.settings, Fonts())
         self.sounds = Sounds(devices.speaker, self.settings)
         if self.sounds.present:
@@ -137,18 +118,6 @@ class App:
         self.display.set_rotation(self.settings.rotation)
         for notice in notices:
             self.tell(notice)
-
-    def _read_settings(self, notices: list[Notice]) -> Settings:
-        """The stored settings; what the player must be told of them goes to ``notices``
-        (a file holding refused values is written again at once)."""
-        stored = read_settings(self.save_dir, self.saves.disk)
-        if stored.problem:
-            log.warning("settings back to their defaults: %s", loggable(stored.problem))
-            notices.append(settings_notice(stored.refused))
-        if stored.stale and self.saves.saves_on:
-            with contextlib.suppress(OSError):  # then it is told again at the next start
-                store_settings(self.save_dir, stored.settings, self.saves.disk)
-        return stored.settings
 
     # -- what screens ask for ------------------------------------------------
 
@@ -187,10 +156,9 @@ class App:
 
     def settings_changed(self) -> None:
         self.apply_settings()
-        try:
-            store_settings(self.save_dir, self.settings, self.saves.disk)
-        except OSError as error:
-            self.tell(write_failed(error))
+        problem = keep_settings(self.saves, self.settings)
+        if problem is not None:
+            self.tell(problem)
 
     def apply_settings(self) -> None:
         self.mapper.repeat = self.settings.repeat

@@ -21,9 +21,9 @@ import pytest
 from app_driver import Driver
 from screen_gallery import BUSY_SEED, played_game
 
-from device.app import MOST_NAMED
 from device.hardware.profiles import PROFILES
 from device.i18n import LANGUAGES, STRINGS
+from device.journal.kept_settings import MOST_NAMED
 from device.journal.notice import Reason, file_name
 from device.link.events import LinkStateName
 from device.look.link_panel import link_panel, link_panel_fits

@@ -57,7 +57,11 @@ class GamepadInput:
         """The open pads by their joystick instance id (what their events name)."""
         self._held: dict[int, set[str]] = {}
         """The physical buttons each pad holds down."""
-        controller.init()  # the pads already plugged in come as CONTROLLERDEVICEADDED
+        # pygame's flag that the controllers are set up outlives pygame.quit(), which
+        # quits SDL's: started afresh, SDL announces the pads already plugged in (as
+        # CONTROLLERDEVICEADDED) whatever ran in this process before.
+        controller.quit()
+        controller.init()
 
     def read(self) -> list[PadChange]:
         for event in pygame.event.get(pygame.CONTROLLERDEVICEADDED):

@@ -203,16 +203,16 @@ class App:
             self.button(button)
 
     def take_input(self) -> bool:
-        """Read the input drivers' presses and releases, and the window's own events (the
-        rest of SDL's queue); True when there was anything."""
+        """Empty SDL's queue: the input drivers' presses and releases among its events,
+        and the window's own; True when there was anything."""
+        events = pygame.event.get()
         now = self.now()
-        changes = [change for source in self.inputs for change in source.read()]
+        changes = [change for source in self.inputs for change in source.read(events)]
         for button, pressed in changes:
             if pressed:
                 self.press(button, now)
             else:
                 self.release(button, now)
-        events = pygame.event.get()
         for event in events:
             self._window_event(event)
         return bool(changes or events)

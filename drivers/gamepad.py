@@ -13,7 +13,7 @@ controller events from its joystick events, so those cannot be blocked.)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import pygame
 from pygame._sdl2 import controller
@@ -63,18 +63,19 @@ class GamepadInput:
         controller.quit()
         controller.init()
 
-    def read(self) -> list[PadChange]:
-        for event in pygame.event.get(pygame.CONTROLLERDEVICEADDED):
-            self._open(event.device_index)
+    def read(self, events: Sequence[pygame.event.Event]) -> list[PadChange]:
         changes: list[PadChange] = []
-        for event in pygame.event.get((pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP)):
-            button = self.buttons.get(event.button)
-            if button is not None and event.instance_id in self._pads:
-                pressed = event.type == pygame.CONTROLLERBUTTONDOWN
-                self._note(event.instance_id, button, pressed)
-                changes.append((button, pressed))
-        for event in pygame.event.get(pygame.CONTROLLERDEVICEREMOVED):
-            changes += self._close(event.instance_id)
+        for event in events:
+            if event.type == pygame.CONTROLLERDEVICEADDED:
+                self._open(event.device_index)
+            elif event.type == pygame.CONTROLLERDEVICEREMOVED:
+                changes += self._close(event.instance_id)
+            elif event.type in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
+                button = self.buttons.get(event.button)
+                if button is not None and event.instance_id in self._pads:
+                    pressed = event.type == pygame.CONTROLLERBUTTONDOWN
+                    self._note(event.instance_id, button, pressed)
+                    changes.append((button, pressed))
         return changes
 
     def _open(self, device_index: int) -> None:

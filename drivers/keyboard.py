@@ -40,16 +40,19 @@ class KeyboardInput:
         self.keymap = keymap
         """SDL key -> physical button (``keymap_for``)."""
 
-    def read(self) -> list[tuple[str, bool]]:
+    def read(self, events: Sequence[pygame.event.Event]) -> list[tuple[str, bool]]:
         changes = []
-        for event in pygame.event.get((pygame.KEYDOWN, pygame.KEYUP)):
+        for event in events:
             change = self.change(event)
             if change is not None:
                 changes.append(change)
         return changes
 
     def change(self, event: pygame.event.Event) -> tuple[str, bool] | None:
-        """The button a key event presses or lets go (None: a key of no button)."""
+        """The button a key event presses or lets go (None: another event, a key of no
+        button)."""
+        if event.type not in (pygame.KEYDOWN, pygame.KEYUP):
+            return None
         button = self.keymap.get(event.key)
         return None if button is None else (button, event.type == pygame.KEYDOWN)
 

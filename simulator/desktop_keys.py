@@ -9,7 +9,7 @@ events are marked; without one a key presses the profile's button it maps to.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -30,16 +30,17 @@ class DesktopKeys(KeyboardInput):
         self.redraw: Callable[[], None] = lambda: None
         """Asks for the next frame: what the simulator draws over the game changed."""
 
-    def read(self) -> list[tuple[str, bool]]:
+    def read(self, events: Sequence[pygame.event.Event]) -> list[tuple[str, bool]]:
         controller = self.controller
-        if controller is not None:
-            if pygame.event.peek(pygame.WINDOWFOCUSLOST):  # left for the app: it lets go too
-                controller.release_all()  # the key-ups go to another window
-            if pygame.event.get(controller.status_event):
-                self.redraw()
         changes = []
-        for event in pygame.event.get((pygame.KEYDOWN, pygame.KEYUP)):
-            if event.type == pygame.KEYDOWN and self.own_key(event.key):
+        for event in events:
+            if controller is not None and event.type == pygame.WINDOWFOCUSLOST:
+                controller.release_all()  # the key-ups go to another window
+            elif controller is not None and event.type == controller.status_event:
+                self.redraw()
+            elif event.type not in (pygame.KEYDOWN, pygame.KEYUP):
+                continue
+            elif event.type == pygame.KEYDOWN and self.own_key(event.key):
                 self.redraw()
             elif controller is None or not controller.route(event):
                 change = self.change(event)

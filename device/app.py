@@ -47,15 +47,26 @@ class QueueWaiter:
 
     Only desktop drivers (X11, Wayland) block there; with kmsdrm, evdev and
     dummy SDL looks at the queue every millisecond, so the device passes a
-    waiter on its input devices' file descriptors instead.
+    waiter on its input devices' file descriptors instead.  The event that ends
+    a wait is kept here (``take``), ahead of the rest of the queue: posted back,
+    it would land behind events that came after it (a key's release before its
+    press).
     """
+
+    def __init__(self) -> None:
+        self._taken: list[pygame.event.Event] = []
 
     def wait(self, timeout_ms: int) -> bool:
         event = pygame.event.wait(timeout_ms)
         if event.type == pygame.NOEVENT:
             return False
-        pygame.event.post(event)  # the app takes it with the rest of the queue
+        self._taken.append(event)
         return True
+
+    def take(self) -> list[pygame.event.Event]:
+        """The events that ended waits, oldest first (the queue's head)."""
+        taken, self._taken = self._taken, []
+        return taken
 
     def wake(self) -> None:
         pygame.event.post(pygame.event.Event(pygame.USEREVENT))
@@ -77,7 +88,9 @@ class App:
         """Run on ``devices``; the thinkers (the computer, the hint), the reviewer of
         finished games and the seed of new games may be fixed, for tests and scripts."""
         profile = self.profile = devices.profile
-        self.waiter: Waiter = devices.waiter or QueueWaiter()
+        self._queue = QueueWaiter()
+        """SDL's queue, and what a wait in it took (none when the device waits elsewhere)."""
+        self.waiter: Waiter = devices.waiter or self._queue
         self.display = devices.display
         self.inputs = tuple(devices.inputs)
         save_dir = self.save_dir = devices.save_dir
@@ -205,7 +218,7 @@ class App:
     def take_input(self) -> bool:
         """Empty SDL's queue: the input drivers' presses and releases among its events,
         and the window's own; True when there was anything."""
-        events = pygame.event.get()
+        events = [*self._queue.take(), *pygame.event.get()]
         now = self.now()
         changes = [change for source in self.inputs for change in source.read(events)]
         for button, pressed in changes:

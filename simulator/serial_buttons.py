@@ -47,7 +47,7 @@ class EmulatedButtons:
     ``route`` takes the desktop's key events for the controller; the reader's
     events are left to the app.  A watcher reports (``on_status``) when the
     reader loses or regains the port, and posts ``status_event`` so the
-    window redraws its overlay.
+    window redraws its overlay (see ``simulator.desktop_keys``).
     """
 
     def __init__(
@@ -82,14 +82,8 @@ class EmulatedButtons:
         self.board.stop()
 
     def route(self, event: pygame.event.Event) -> bool:
-        """True when the event was taken here and must not reach the app."""
-        if event.type == self.status_event:
-            return True
-        if event.type == pygame.WINDOWFOCUSLOST:
-            self.release_all()  # the key-ups go to another window
-            return False
-        if event.type not in (pygame.KEYDOWN, pygame.KEYUP):
-            return False
+        """A key event: True when it was the desktop's, taken here for the controller
+        (the reader's own events reach the app)."""
         if getattr(event, FROM_CONTROLLER, False):
             return False
         button = self._wiring.get(self._keymap.get(event.key, ""))

@@ -40,7 +40,6 @@ from deploy.vm import calibration, cuts, keys, login_console, menu_power, restar
 from deploy.vm.boottime import GuestClock, keep_critical_chain, unit_start_s
 from deploy.vm.builder import engine_build, ensure_engine, mypy_version
 from deploy.vm.console import ConsoleError, SerialConsole
-from deploy.vm.frames import Frame, FrameError
 from deploy.vm.hostpkg import MissingTools, require_commands
 from deploy.vm.image import BUILD_COMMANDS, BuildError, ensure_arm64_binfmt, main_build
 from deploy.vm.machine import (
@@ -54,12 +53,13 @@ from deploy.vm.machine import (
     qemu_command,
     start,
 )
+from deploy.vm.pictures import Picture, PictureError
 from deploy.vm.qmp import QmpClient, QmpError
 from deploy.vm.recipe import DATA_LABEL, CachedImage, Suite, cached_image
 from deploy.vm.report import Idle, Report
 from deploy.vm.sample import bench
+from device.hardware.buttons import Button
 from device.hardware.profiles import PROFILES, ProfileName
-from device.play.buttons import Button
 from device.play.demo import MOVE_EVERY_MS, PLAYS_FOR_MS
 from engine.arguments import whole_number_in
 from engine.record import RecordError, parse_record
@@ -149,18 +149,18 @@ class Machine:
         self.qmp = QmpClient.connect(files.qmp)
         self.console = SerialConsole.connect(files.serial)
 
-    def panel(self, name: str = "panel") -> Frame:
+    def panel(self, name: str = "panel") -> Picture:
         path = self.files.folder / f"{name}.ppm"
         self.console.drain()
         self.qmp.screendump(path, PANEL_ID)
-        return Frame.from_ppm(path)
+        return Picture.from_ppm(path)
 
     def press(self, presses: list[keys.Press], gap_s: float = 0.4) -> None:
         for key in presses:
             self.qmp.send_key(key.qcode, hold_ms=key.hold_ms)
             time.sleep(gap_s + key.hold_ms / 1000)
 
-    def settle(self, quiet_s: float = 2.0, timeout_s: float = 90.0) -> Frame:
+    def settle(self, quiet_s: float = 2.0, timeout_s: float = 90.0) -> Picture:
         """The panel's picture once it has not changed for ``quiet_s``."""
         deadline = time.monotonic() + timeout_s
         last = self.panel()
@@ -214,7 +214,7 @@ class FirstBoot:
         self.random = random.Random(args.seed)
         self.card = Path()
         self.stick = Path()
-        self.titles: list[Frame] = []
+        self.titles: list[Picture] = []
         """The simulator's title pictures (``simulator_title``)."""
         self.title_pictures: set[bytes] = set()
         """The same, as an RGB565 panel shows them."""
@@ -490,7 +490,7 @@ class FirstBoot:
     def watch_first_frames(
         self, machine: Machine, booted: float, timeout_s: float = BOOT_WAIT_S
     ) -> None:
-        first: tuple[float, Frame] | None = None
+        first: tuple[float, Picture] | None = None
         frame = machine.panel()
         deadline = booted + timeout_s
         while time.monotonic() < deadline:
@@ -517,18 +517,18 @@ class FirstBoot:
                 f"the panel never showed the simulator's title ({differing} pixels differ)"
             )
 
-    def shows_the_title(self, frame: Frame) -> bool:
+    def shows_the_title(self, frame: Picture) -> bool:
         """The panel shows one of the simulator's title pictures, pixel for pixel."""
         return frame.unscaled(*self.title_size).as_rgb565() in self.title_pictures
 
-    def title_differing(self, frame: Frame) -> int | None:
+    def title_differing(self, frame: Picture) -> int | None:
         """The fewest pixels by which the frame differs from a title picture."""
         shown = frame.unscaled(*self.title_size)
         counts = [shown.differing_pixels(title) for title in self.titles]
         known = [count for count in counts if count is not None]
         return min(known) if known else None
 
-    def title_standing_still(self, machine: Machine) -> Frame:
+    def title_standing_still(self, machine: Machine) -> Picture:
         """The title once its game has stopped (a minute after the last press), so that
         what is measured or compared there is not the game's moves."""
         return machine.settle(
@@ -537,7 +537,7 @@ class FirstBoot:
         )
 
     @property
-    def title(self) -> Frame:
+    def title(self) -> Picture:
         """The title as the app first draws it, before its game's first move."""
         return self.titles[0]
 
@@ -545,7 +545,7 @@ class FirstBoot:
     def title_size(self) -> tuple[int, int]:
         return (self.title.width, self.title.height)
 
-    def is_panel_mode(self, frame: Frame) -> bool:
+    def is_panel_mode(self, frame: Picture) -> bool:
         """The picture has the framebuffer's size: not QEMU's notice before any mode is set."""
         width, _, height = self.report.panel.get("virtual_size", "").partition(",")
         return f"{frame.width},{frame.height}" == f"{width},{height}"
@@ -677,7 +677,7 @@ class FirstBoot:
         """Until the app's title is on the panel: its background, neither the console's
         text nor the launcher's splash (up for many seconds while the app loads)."""
         background = self.title.dominant_colour()
-        splash = Frame.splash(*self.title_size)
+        splash = Picture.splash(*self.title_size)
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             frame = machine.panel()
@@ -806,7 +806,7 @@ def check_run(command: list[str | Path], **options: object) -> None:
         raise StepFailed(f"{shown}: exit {result.returncode}\n{result.stderr.strip()}")
 
 
-def simulator_title(profile: ProfileName, out: Path) -> list[Frame]:
+def simulator_title(profile: ProfileName, out: Path) -> list[Picture]:
     """The simulator's title for the profile, with a fresh save folder: each picture its
     game rests on in the minute it plays after the start, the first before any move.
 
@@ -827,7 +827,7 @@ def simulator_title(profile: ProfileName, out: Path) -> list[Frame]:
          "--power-switch", "--save-dir", saves, "--script", script, "--out", out],
         cwd=SOURCE_DIR, env=environment,
     )  # fmt: skip
-    return [Frame.from_png(out / f"{name}.png") for name in names]
+    return [Picture.from_png(out / f"{name}.png") for name in names]
 
 
 def make_key_pair(private: Path, public: Path) -> Path:
@@ -912,7 +912,7 @@ def main_test(args: argparse.Namespace) -> int:
     started = time.monotonic()
     try:
         run.run()
-    except (StepFailed, QmpError, ConsoleError, FrameError, OSError) as error:
+    except (StepFailed, QmpError, ConsoleError, PictureError, OSError) as error:
         run.report.failures.append(str(error))
     finally:
         run.report.timings_s["total"] = round(time.monotonic() - started, 1)

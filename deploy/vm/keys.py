@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from device.hardware.buttons import LONG_PRESS_MS, Button
 from device.hardware.profiles import KEYS, PROFILES, ProfileName
-from device.play.buttons import LONG_PRESS_MS, Button
 
 QCODES = {
     "KEY_UP": "up",

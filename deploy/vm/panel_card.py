@@ -45,7 +45,6 @@ from deploy.vm.firstboot import (
     StepFailed,
     mount_stick,
 )
-from deploy.vm.frames import Frame
 from deploy.vm.hostpkg import MissingTools, require_commands
 from deploy.vm.image import BuildError
 from deploy.vm.kernel_modules import ensure_panel_modules
@@ -60,6 +59,7 @@ from deploy.vm.machine import (
     qemu_command,
 )
 from deploy.vm.panel_tree import LINES, PanelOverlay, PanelTreeError, read_overlay, write_panel_tree
+from deploy.vm.pictures import Picture
 from deploy.vm.recipe import CachedImage
 from deploy.vm.spi_wire import TRACE_EVENT, SpiSniffer, TraceReader
 from deploy.vm.st7789 import (
@@ -74,9 +74,9 @@ from deploy.vm.st7789 import (
     window_map,
     window_picture,
 )
+from device.hardware.buttons import Button
 from device.hardware.profiles import ProfileName
-from device.journal.settings import CHOICES
-from device.play.buttons import Button
+from device.play.settings import CHOICES
 
 DRIVER = "panel-mipi-dbi-spi"
 FRAMEBUFFER_NAME = "panel-mipi-dbi"
@@ -127,7 +127,7 @@ class WiredPanel:
     def listen(self, trace: Path) -> None:
         self.reader = TraceReader(trace, self.sniffer)
 
-    def frame(self) -> tuple[Frame, int]:
+    def frame(self) -> tuple[Picture, int]:
         """The picture the glass shows where the driver writes its frames (black while
         the controller does not show its memory), and how many of those pixels the
         glass does not reach."""
@@ -140,11 +140,11 @@ class WiredPanel:
         )
         hidden = offsets.count(None)
         if not showing:
-            return Frame(
+            return Picture(
                 overlay.width, overlay.height, bytes(overlay.width * overlay.height * 3)
             ), hidden
         picture = rgb565_to_rgb(window_picture(memory, offsets))
-        return Frame(overlay.width, overlay.height, picture), hidden
+        return Picture(overlay.width, overlay.height, picture), hidden
 
     @property
     def showing(self) -> bool:
@@ -164,7 +164,7 @@ class PanelCardMachine(Machine):
         self.wired = wired
         super().__init__(command, files)
 
-    def panel(self, name: str = "panel") -> Frame:
+    def panel(self, name: str = "panel") -> Picture:
         self.console.drain()
         return self.wired.frame()[0]
 
@@ -265,7 +265,7 @@ class PanelCardBoot(FirstBoot):
         super().install(machine)
         machine.console.check("grep -q '^panel_driver = \"\"' /etc/satellites/config.toml")
 
-    def is_panel_mode(self, frame: Frame) -> bool:
+    def is_panel_mode(self, frame: Picture) -> bool:
         return self.wired.showing
 
     def diagnose_dark_panel(self, machine: Machine, booted: float) -> None:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from deploy.vm.boottime import GuestClock, unit_start_s
 from deploy.vm.console import SerialConsole
-from deploy.vm.frames import Frame
+from deploy.vm.pictures import Picture
 
 if TYPE_CHECKING:
     from deploy.vm.firstboot import FirstBoot, Machine
@@ -31,7 +31,7 @@ IMPORTS_KEPT = 40
 
 def restart_to_title(run: FirstBoot, machine: Machine) -> None:
     """Restart the service; seconds from its process start to the splash and the title."""
-    splash = Frame.splash(*run.title_size)
+    splash = Picture.splash(*run.title_size)
     machine.console.check(f"systemctl restart {UNIT}")
     splash_seen = title_seen = None
     deadline = time.monotonic() + WAIT_S

@@ -8,9 +8,9 @@ import pytest
 
 from deploy.vm import keys
 from deploy.vm.console import SerialConsole, framed, unframe
-from deploy.vm.frames import Frame, FrameError
 from deploy.vm.hostpkg import missing_packages
 from deploy.vm.machine import MachineFiles, PanelLayout, qemu_command
+from deploy.vm.pictures import Picture, PictureError
 from deploy.vm.recipe import CachedImage
 from deploy.vm.report import REQUIRED_FIELDS, Idle, Report
 from deploy.vm.sample import memory_line
@@ -41,25 +41,25 @@ def ppm(path: Path, width: int, height: int, pixels: bytes) -> Path:
 
 
 def test_a_screendump_is_read_and_compared_as_an_rgb565_panel_shows_it(tmp_path: Path) -> None:
-    dark = Frame.from_ppm(ppm(tmp_path / "a.ppm", 2, 1, bytes([8, 4, 8, 200, 100, 50])))
+    dark = Picture.from_ppm(ppm(tmp_path / "a.ppm", 2, 1, bytes([8, 4, 8, 200, 100, 50])))
     assert (dark.width, dark.height) == (2, 1) and not dark.is_blank()
     # The bits below RGB565's precision differ: the panel shows the same picture.
-    same = Frame(2, 1, bytes([15, 7, 15, 207, 103, 55]))
+    same = Picture(2, 1, bytes([15, 7, 15, 207, 103, 55]))
     assert dark.differing_pixels(same) == 0
-    other = Frame(2, 1, bytes([8, 4, 8, 208, 100, 50]))
+    other = Picture(2, 1, bytes([8, 4, 8, 208, 100, 50]))
     assert dark.differing_pixels(other) == 1
-    assert dark.differing_pixels(Frame(1, 2, dark.rgb)) is None
+    assert dark.differing_pixels(Picture(1, 2, dark.rgb)) is None
 
 
 def test_a_blank_panel_is_one_colour(tmp_path: Path) -> None:
-    assert Frame(2, 2, bytes(12)).is_blank()
-    assert not Frame(2, 2, bytes(11) + b"\x01").is_blank()
+    assert Picture(2, 2, bytes(12)).is_blank()
+    assert not Picture(2, 2, bytes(11) + b"\x01").is_blank()
 
 
 def test_a_frame_round_trips_through_png(tmp_path: Path) -> None:
-    frame = Frame(2, 1, bytes([255, 0, 0, 0, 0, 255]))
+    frame = Picture(2, 1, bytes([255, 0, 0, 0, 0, 255]))
     frame.save_png(tmp_path / "f.png")
-    assert Frame.from_png(tmp_path / "f.png") == frame
+    assert Picture.from_png(tmp_path / "f.png") == frame
 
 
 @pytest.mark.parametrize(
@@ -67,8 +67,8 @@ def test_a_frame_round_trips_through_png(tmp_path: Path) -> None:
 )
 def test_a_damaged_screendump_is_an_error_not_a_traceback(tmp_path: Path, data: bytes) -> None:
     (tmp_path / "bad.ppm").write_bytes(data)
-    with pytest.raises(FrameError):
-        Frame.from_ppm(tmp_path / "bad.ppm")
+    with pytest.raises(PictureError):
+        Picture.from_ppm(tmp_path / "bad.ppm")
 
 
 def test_only_the_packages_of_missing_commands_are_named_once_each() -> None:
@@ -123,10 +123,10 @@ def test_the_panel_alone_is_the_only_display_the_console_can_bind(tmp_path: Path
 
 
 def test_the_title_is_told_from_the_console_by_its_background() -> None:
-    console = Frame(4, 2, bytes([0, 0, 0]) * 7 + bytes([170, 170, 170]))
-    title = Frame(4, 2, bytes([20, 30, 60]) * 5 + bytes([200, 200, 200]) * 3)
+    console = Picture(4, 2, bytes([0, 0, 0]) * 7 + bytes([170, 170, 170]))
+    title = Picture(4, 2, bytes([20, 30, 60]) * 5 + bytes([200, 200, 200]) * 3)
     assert console.dominant_colour() == bytes([0, 0, 0])
-    assert title.dominant_colour() == Frame(1, 1, bytes([20, 30, 60])).as_rgb565()
+    assert title.dominant_colour() == Picture(1, 1, bytes([20, 30, 60])).as_rgb565()
 
 
 def test_a_report_holds_every_field_asked_for(tmp_path: Path) -> None:
@@ -142,14 +142,14 @@ def test_a_report_holds_every_field_asked_for(tmp_path: Path) -> None:
 
 
 def test_a_picture_scaled_up_and_centred_is_compared_as_the_original() -> None:
-    original = Frame(2, 1, bytes([255, 0, 0, 0, 0, 255]))
+    original = Picture(2, 1, bytes([255, 0, 0, 0, 0, 255]))
     # 7x4 screen: scale 3 (6x3 used), one column left over and one row: 0 left, 0 top.
     background = bytes([9, 9, 9])
     rows = []
     for _ in range(3):
         rows.append(bytes([255, 0, 0]) * 3 + bytes([0, 0, 255]) * 3 + background)
     rows.append(background * 7)
-    screen = Frame(7, 4, b"".join(rows))
+    screen = Picture(7, 4, b"".join(rows))
     assert screen.unscaled(2, 1) == original
     assert original.unscaled(2, 1) is original
 
@@ -169,17 +169,17 @@ def test_draining_the_console_leaves_nothing_unread_and_keeps_it_for_the_prompt(
 
 
 def test_the_launchers_splash_is_known_so_the_title_is_not_taken_for_it() -> None:
-    splash = Frame.splash(320, 240)
+    splash = Picture.splash(320, 240)
     (left_x, y, _, _), (right_x, _, _, _) = discs_for((320, 240), STANDARD.players)
 
-    def pixel(x: int, y: int) -> Frame:
+    def pixel(x: int, y: int) -> Picture:
         start = (y * 320 + x) * 3
-        return Frame(1, 1, splash.rgb[start : start + 3])
+        return Picture(1, 1, splash.rgb[start : start + 3])
 
-    assert pixel(0, 0).differing_pixels(Frame(1, 1, bytes(STANDARD.background))) == 0
-    assert pixel(left_x, y).differing_pixels(Frame(1, 1, bytes(STANDARD.players[0]))) == 0
-    assert pixel(right_x, y).differing_pixels(Frame(1, 1, bytes(STANDARD.players[1]))) == 0
-    assert splash.dominant_colour() == Frame(1, 1, bytes(STANDARD.background)).as_rgb565()
+    assert pixel(0, 0).differing_pixels(Picture(1, 1, bytes(STANDARD.background))) == 0
+    assert pixel(left_x, y).differing_pixels(Picture(1, 1, bytes(STANDARD.players[0]))) == 0
+    assert pixel(right_x, y).differing_pixels(Picture(1, 1, bytes(STANDARD.players[1]))) == 0
+    assert splash.dominant_colour() == Picture(1, 1, bytes(STANDARD.background)).as_rgb565()
 
 
 def test_the_memory_watch_reads_what_is_available_and_the_swap_in_use() -> None:

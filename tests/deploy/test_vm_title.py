@@ -7,7 +7,7 @@ from pathlib import Path
 import pygame
 
 from deploy.vm.firstboot import TITLE_PICTURES, simulator_title
-from deploy.vm.frames import Frame
+from deploy.vm.pictures import Picture
 from device.hardware.profiles import ProfileName
 from device.play.demo import MOVE_EVERY_MS, PLAYS_FOR_MS
 from device.screens.title_screen import SLIDE_MS
@@ -17,11 +17,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "device"))
 from app_driver import Driver
 
 
-def _shown(driver: Driver) -> Frame:
+def _shown(driver: Driver) -> Picture:
     driver.app.dirty = True
     driver.app.draw()
     surface = driver.app.display.surface
-    return Frame(surface.get_width(), surface.get_height(), pygame.image.tobytes(surface, "RGB"))
+    return Picture(surface.get_width(), surface.get_height(), pygame.image.tobytes(surface, "RGB"))
 
 
 def test_a_slow_devices_title_rests_on_one_of_the_simulators_pictures(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from engine.ai import parallel
 from engine.ai import thinker as thinker_module
 from engine.ai.parallel import ParallelSearch
 from engine.ai.search import Limits, Search
-from engine.ai.thinker import Thinker
+from engine.ai.thinker import BackgroundSearch
 from engine.notation import format_move
 from engine.pieces import RED
 from engine.rules import SEED, STANDARD
@@ -87,7 +87,7 @@ def test_cancelling_a_search_in_workers_ends_it(monkeypatch: pytest.MonkeyPatch)
         return wait(futures, timeout, return_when)
 
     monkeypatch.setattr(parallel, "wait", watched_wait)
-    thinker = Thinker(workers=2)
+    thinker = BackgroundSearch(workers=2)
     thinker.start(starting_position(5), 5, seed=2)
     assert thinker.cancel() is True  # even before the workers have started
     shares_running.clear()
@@ -108,4 +108,4 @@ def test_a_new_thinker_searches_with_the_workers_the_machine_allows(
 ) -> None:
     monkeypatch.setattr(os, "cpu_count", lambda: cores)
     monkeypatch.setattr(parallel, "memory_mb", lambda meminfo: memory_mb)
-    assert Thinker().workers == workers
+    assert BackgroundSearch().workers == workers

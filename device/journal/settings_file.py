@@ -1,11 +1,11 @@
-"""Player settings, kept across restarts.
+"""The player's settings on disk, kept across restarts.
 
 The file is one journal-style line (a checksum, then JSON), replaced whole
 and durably on each change.  Reading never fails: a missing, damaged or
 unreadable file gives the defaults, and a value that is unknown, of the
-wrong kind or out of range gives that setting's default (the dataclass
-below names each default once; ``CHOICES`` names the values allowed).
-Settings written by the first format (a checked container) are read too.
+wrong kind or out of range gives that setting's default (the settings and
+the values each may take are ``device.play.settings``'s).  Settings written
+by the first format (a checked container) are read too.
 """
 
 from __future__ import annotations
@@ -17,59 +17,11 @@ from pathlib import Path
 from device.journal.disk import Disk
 from device.journal.lines import decode_line, encode_line
 from device.journal.old_saves import OldFormatError, decode_container
-from device.look.i18n import LANGUAGES
-from device.play.buttons import RepeatSpeed
+from device.play.settings import CHOICES, PROGRESS, Settings
 
 SETTINGS_FILE = "settings.json"
 PREVIOUS_COPY = SETTINGS_FILE + ".prev"
 """The first format's copy before the last change."""
-
-CHOICES: dict[str, tuple[object, ...]] = {
-    "language": LANGUAGES,
-    "colour_blind": (False, True),
-    "rotation": (0, 90, 180, 270),
-    "think_ms": (0, 500, 1000, 2000),
-    "think_ahead": (True, False),
-    "repeat": tuple(RepeatSpeed),
-    "brightness": (100, 75, 50, 25),
-    "dim_after_s": (60, 120, 300, 0, 30),
-    "sound": (True, False),
-    "volume": (50, 75, 100, 25),
-}
-"""Each setting and its values, in the order the Settings screen cycles them."""
-LIGHT_SETTINGS = ("brightness", "dim_after_s")
-"""Shown only on a device with a backlight."""
-SOUND_SETTINGS = ("sound", "volume")
-"""Shown only where there is an audio output."""
-PROGRESS: dict[str, range] = {"tutorial_lessons": range(100)}
-"""What the app keeps for the player that the Settings screen does not offer, and its range."""
-
-
-@dataclass
-class Settings:
-    language: str = "en"
-    colour_blind: bool = False
-    rotation: int = 0
-    think_ms: int = 1000
-    """The computer takes at least this long over a move, so its play can be followed."""
-    think_ahead: bool = True
-    """The computer works on its answer while the person chooses (see device.play.opponent)."""
-    repeat: RepeatSpeed = RepeatSpeed.NORMAL
-    brightness: int = 100
-    """Percent of the panel's backlight (devices with a backlight only)."""
-    dim_after_s: int = 60
-    """Seconds without a button before the backlight dims; 0 never."""
-    tutorial_lessons: int = 0
-    """How many of the tutorial's lessons, in order, the player has done or skipped."""
-    sound: bool = True
-    """False mutes every sound effect."""
-    volume: int = 50
-    """Percent of the effects' full loudness."""
-
-    def cycle(self, name: str, step: int = 1) -> None:
-        values = CHOICES[name]
-        index = values.index(getattr(self, name))
-        setattr(self, name, values[(index + step) % len(values)])
 
 
 @dataclass(frozen=True)

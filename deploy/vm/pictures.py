@@ -19,19 +19,19 @@ from drivers.splash import discs_for, splash_picture
 RGB565_MASKS = (0xF8, 0xFC, 0xF8)
 
 
-class FrameError(Exception):
+class PictureError(Exception):
     """A picture that cannot be read; the message says why."""
 
 
 @dataclass(frozen=True)
-class Frame:
+class Picture:
     width: int
     height: int
     rgb: bytes
     """Rows of RGB triplets, top to bottom."""
 
     @classmethod
-    def from_ppm(cls, path: Path) -> Frame:
+    def from_ppm(cls, path: Path) -> Picture:
         data = path.read_bytes()
         fields: list[bytes] = []
         position = 0
@@ -42,29 +42,29 @@ class Frame:
             while end < len(data) and not data[end : end + 1].isspace():
                 end += 1
             if end == position:
-                raise FrameError(f"{path}: not a PPM picture")
+                raise PictureError(f"{path}: not a PPM picture")
             fields.append(data[position:end])
             position = end
         magic, width, height, depth = fields
         if magic != b"P6" or depth != b"255":
-            raise FrameError(f"{path}: not an 8-bit binary PPM picture")
+            raise PictureError(f"{path}: not an 8-bit binary PPM picture")
         size = int(width) * int(height) * 3
         pixels = data[position + 1 : position + 1 + size]
         if len(pixels) != size:
-            raise FrameError(f"{path}: the picture is cut short")
+            raise PictureError(f"{path}: the picture is cut short")
         return cls(int(width), int(height), pixels)
 
     @classmethod
-    def from_png(cls, path: Path) -> Frame:
+    def from_png(cls, path: Path) -> Picture:
         try:
             surface = pygame.image.load(str(path))
         except (pygame.error, FileNotFoundError) as error:
-            raise FrameError(f"{path}: {error}") from error
+            raise PictureError(f"{path}: {error}") from error
         width, height = surface.get_size()
         return cls(width, height, pygame.image.tobytes(surface, "RGB"))
 
     @classmethod
-    def splash(cls, width: int, height: int) -> Frame:
+    def splash(cls, width: int, height: int) -> Picture:
         """The launcher's splash (``drivers.splash``) as the panel shows it: the picture
         that stays up, unchanging, while pygame and the app load."""
         geometry = FramebufferGeometry.for_format(PixelFormat.XRGB8888, width, height)
@@ -100,7 +100,7 @@ class Frame:
         masked[2::3] = masked[2::3].translate(bytes(v & blue for v in table))
         return bytes(masked)
 
-    def unscaled(self, width: int, height: int) -> Frame:
+    def unscaled(self, width: int, height: int) -> Picture:
         """The picture of this size the app shows scaled up and centred on a larger screen.
 
         The app scales by the largest whole number that fits and centres the result
@@ -117,9 +117,9 @@ class Frame:
             start = ((top + y * scale) * self.width + left) * 3
             row = self.rgb[start : start + width * scale * 3]
             rows.append(b"".join(row[x * scale * 3 : x * scale * 3 + 3] for x in range(width)))
-        return Frame(width, height, b"".join(rows))
+        return Picture(width, height, b"".join(rows))
 
-    def differing_pixels(self, other: Frame) -> int | None:
+    def differing_pixels(self, other: Picture) -> int | None:
         """How many pixels differ as an RGB565 panel shows them (None: other sizes)."""
         if (self.width, self.height) != (other.width, other.height):
             return None

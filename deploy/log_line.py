@@ -1,4 +1,5 @@
-"""One line for the journal: how the launcher says what happened."""
+"""One line for the system log (the service's stderr, which systemd keeps): how the
+launcher says what happened."""
 
 from __future__ import annotations
 

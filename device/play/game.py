@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from engine.ai.levels import DEFAULT_LEVEL
 from engine.moves import PASS
 from engine.pieces import BLUE, NOBODY, RED
 from engine.position import Position
@@ -35,7 +36,7 @@ class GameSetup:
     """How a game is played: what Continue must restore besides the moves."""
 
     mode: Mode = Mode.HOTSEAT
-    ai_level: int = 2
+    ai_level: int = DEFAULT_LEVEL
     human_colour: int = RED
     """Against the AI or over the link: the colour played on this device."""
     tabletop: bool = False

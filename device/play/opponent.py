@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from engine.ai.thinker import BackgroundSearch
 
 LEVEL_NUMBERS = tuple(level.number for level in LEVELS)
-DEFAULT_LEVEL = 3
 HINT = HINT_LEVEL
 """The level whose choice a hint shows."""
 

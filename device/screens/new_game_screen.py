@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from device.link.game import Role
 from device.play.game import Game, GameSetup, Mode
-from device.play.opponent import DEFAULT_LEVEL, LEVEL_NUMBERS
+from device.play.opponent import LEVEL_NUMBERS
 from device.screens.game_screen import start_game
 from device.screens.link_screens import connect, link_connector, port_label, role_for
 from device.screens.menu_screen import Item, MenuScreen
@@ -20,7 +20,7 @@ class NewGameScreen(MenuScreen):
 
     def __init__(self, app: AppView) -> None:
         super().__init__(app)
-        self.setup = GameSetup(mode=Mode.VERSUS_AI, ai_level=DEFAULT_LEVEL)
+        self.setup = GameSetup(mode=Mode.VERSUS_AI)
         self.port_index = 0
         self.chosen_role = Role.HOST
         """The role the player last chose; a socket port suggests its own."""

@@ -28,8 +28,10 @@ class Level:
     limits: Limits
 
 
-PI_SECONDS_CAP: Final = 8.0
-"""No level thinks longer than this, even on the slowest supported handheld."""
+PI_SECONDS_CAP: Final = 2.5
+"""No level thinks longer than this, even on the slowest supported handheld: a player
+holding a handheld accepts a couple of seconds, not more (what that costs Master on a
+Zero 2 W: docs/opponent.md)."""
 
 LEVELS: Final[tuple[Level, ...]] = (
     Level(
@@ -49,6 +51,8 @@ LEVELS: Final[tuple[Level, ...]] = (
 LEVEL_NAMES: Final[tuple[str, ...]] = tuple(level.name for level in LEVELS)
 HINT_LEVEL: Final = 5
 """The hint is the strongest level's choice."""
+DEFAULT_LEVEL: Final = 3
+"""The level a new game against the computer starts with."""
 
 
 def level(number: int) -> Level:

@@ -419,6 +419,20 @@ class FirstBoot:
 
     def at_the_title(self, machine: Machine) -> Machine:
         """From a power-on to the title, and what is measured there."""
+        self.title_after_power_on(machine)
+        login_console.reach_a_login_prompt(self, machine)
+        self.keep_service_journal(machine)
+        self.calibrate(machine, "after the title")
+        restart.restart_to_title(self, machine)
+        self.title_standing_still(machine)
+        self.calibrate(machine, "after the restart")
+        self.estimate_on_a_zero2w()
+        restart.keep_import_times(machine.console, self.out / "import-times.txt")
+        return machine
+
+    def title_after_power_on(self, machine: Machine) -> None:
+        """The panel's first frames to the title, then (once its game stands still) the
+        boot's timings, idle power and the doctor beside the game."""
         booted = machine.started
         self.watch_first_frames(machine, booted)
         machine.console.wait_for_shell(BOOT_WAIT_S)
@@ -430,15 +444,6 @@ class FirstBoot:
         self.boot_timings(machine)
         self.measure_idle(machine, "title")
         self.doctor_beside_the_game(machine)
-        login_console.reach_a_login_prompt(self, machine)
-        self.keep_service_journal(machine)
-        self.calibrate(machine, "after the title")
-        restart.restart_to_title(self, machine)
-        self.title_standing_still(machine)
-        self.calibrate(machine, "after the restart")
-        self.estimate_on_a_zero2w()
-        restart.keep_import_times(machine.console, self.out / "import-times.txt")
-        return machine
 
     def boot_timings(self, machine: Machine) -> None:
         """The splash and the title on the guest's clock, from the kernel's start and from

@@ -293,17 +293,7 @@ class PanelCardBoot(FirstBoot):
         self.power_button(machine)
 
     def at_the_title(self, machine: Machine) -> Machine:
-        booted = machine.started
-        self.watch_first_frames(machine, booted)
-        machine.console.wait_for_shell(BOOT_WAIT_S)
-        mount_stick(machine)
-        if self.first_frame_seen is None:
-            self.diagnose_dark_panel(machine, booted)
-        else:
-            self.title_standing_still(machine)
-        self.boot_timings(machine)
-        self.measure_idle(machine, "title")
-        self.doctor_beside_the_game(machine)
+        self.title_after_power_on(machine)
         self.keep_service_journal(machine)
         self.check_driver(machine)
         self.check_commands()

@@ -18,7 +18,8 @@ from engine.scoring import game_winner
 from engine.start import starting_position
 
 BALANCE = Path(__file__).resolve().parents[3] / "data" / "balance"
-RESULTS = ["lab-results.jsonl", "blockade-results.jsonl"]
+RESULTS = sorted(path.name for path in BALANCE.glob("*.jsonl"))
+"""Every results file the lab wrote there."""
 SAMPLE_PER_GROUP = 10
 """Games replayed by default of each variant and pairing."""
 

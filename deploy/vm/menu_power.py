@@ -21,6 +21,7 @@ def power_off_from_the_menu(run: FirstBoot, machine: Machine) -> Machine:
     """From the title: the last item (Power off), then "Yes"; the seconds from the
     player's last press to the machine off; then the next power-on to the title."""
     question, yes, confirm = keys.power_off_from_the_title(run.profile)
+    run.wake_the_screen(machine)
     machine.press(question)
     machine.settle().save_png(run.out / "power-off-question.png")
     machine.press(yes)

@@ -452,8 +452,7 @@ class PanelCardBoot(FirstBoot):
             keys.press(self.profile, Button.A),
             keys.press(self.profile, Button.B),
         )
-        machine.press([back])  # wakes a dimmed screen (a press that only wakes does nothing)
-        machine.settle()
+        self.wake_the_screen(machine)
         before = int(console.check("grep -c change /run/backlight-events || true").strip() or 0)
         machine.press([down] * 3 + [confirm])  # Tutorial, New game, Rules, Settings
         machine.settle()

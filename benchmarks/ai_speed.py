@@ -19,10 +19,10 @@ import statistics
 import time
 
 from engine import is_compiled
-from engine.ai.agents import AGENT_FORMS, parse_agent
 from engine.ai.levels import LEVELS
 from engine.ai.search import Search
 from engine.arguments import MAX_GAMES, OneLineParser, add_rules_option, whole_number_in
+from engine.lab.agents import AGENT_FORMS, parse_agent
 from engine.pieces import RED
 from engine.rules import Rules, rules_named
 from engine.start import starting_position

@@ -35,6 +35,7 @@ from device.hardware.profiles import PROFILES
 from device.play.game import Game, GameSetup, Mode
 from device.play.opponent import EngineThinker
 from device.play.review import EngineReviewer, Stage
+from device.screens.game_screen import start_game
 from device.screens.review_screen import ReviewScreen
 from drivers.display import HeadlessDisplay
 from engine import is_compiled
@@ -82,15 +83,19 @@ def main() -> None:
     profile = PROFILES[options.profile]
     with tempfile.TemporaryDirectory() as saves:
         thinker = EngineThinker(1, workers=options.workers)
-        devices = Devices(profile, HeadlessDisplay(profile.size), {}, Path(saves))
+        devices = Devices(profile, HeadlessDisplay(profile.size), Path(saves))
         reviewing = EngineReviewer(options.workers)
         app = App(devices, thinker=thinker, reviewing=reviewing)
         app.draw()
         before = memory_mb(os.getpid())
         setup = GameSetup(mode=Mode.VERSUS_AI, ai_level=options.level, human_colour=2)
-        app.start_game(Game.new(1, setup, ("Computer", "You"), "2026.12.03"))
+        start_game(app, Game.new(1, setup, ("Computer", "You"), "2026.12.03"))
         deadline = time.monotonic() + 60
-        while app.match is not None and app.match.game.ply == 0 and time.monotonic() < deadline:
+        while (
+            app.playing.match is not None
+            and app.playing.match.game.ply == 0
+            and time.monotonic() < deadline
+        ):
             app.update()
             time.sleep(0.05)
         app.draw()

@@ -13,7 +13,7 @@ import time
 
 from engine import is_compiled
 from engine.ai import thinker as thinker_module
-from engine.ai.thinker import Thinker
+from engine.ai.thinker import BackgroundSearch
 from engine.arguments import OneLineParser, whole_number_in
 from engine.start import starting_position
 
@@ -22,7 +22,7 @@ MASTER = 5
 
 def cancel_times(workers: int, cancels: int) -> list[float]:
     """Milliseconds each cancel took, the wait allowed being long enough to see them all."""
-    thinker = Thinker(workers=workers)
+    thinker = BackgroundSearch(workers=workers)
     times = []
     for seed in range(1, cancels + 1):
         thinker.start(starting_position(seed), MASTER, seed=seed)

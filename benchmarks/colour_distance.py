@@ -15,10 +15,12 @@ import sys
 from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "device")]
 
-from device.look.colour_vision import MIN_MARKER_DISTANCE, SIMULATIONS, closest_pairs
-from device.look.theme import COLOUR_BLIND, STANDARD
+from colour_vision import MIN_MARKER_DISTANCE, SIMULATIONS, closest_pairs  # noqa: E402
+
+from device.look.theme import COLOUR_BLIND, STANDARD  # noqa: E402
 
 
 def main() -> None:

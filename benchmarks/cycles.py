@@ -15,10 +15,10 @@ playing.
 from collections import Counter
 from pathlib import Path
 
-from engine.ai.agents import parse_agent
-from engine.ai.arena import run_arena
-from engine.ai.lab import read_results, seed_and_moves
 from engine.arguments import MAX_GAMES, MAX_SEED, MAX_WORKERS, OneLineParser, whole_number_in
+from engine.lab.agents import parse_agent
+from engine.lab.arena import run_arena
+from engine.lab.balance import read_results, seed_and_moves
 from engine.position import VARIANT_END_REASON_NAMES
 from engine.start import starting_position
 

@@ -27,8 +27,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.ai.evaluation import TERM_NAMES, WEIGHTS, evaluation_terms
-from engine.ai.lab import entry_rules, read_results, seed_and_moves
 from engine.arguments import OneLineParser, whole_number_in
+from engine.lab.balance import entry_rules, read_results, seed_and_moves
 from engine.pieces import BLUE, NOBODY, RED
 from engine.scoring import game_winner
 from engine.start import starting_position

@@ -32,6 +32,7 @@ from device.devices import Devices, monotonic_ms
 from device.hardware.profiles import PROFILES
 from device.play.demo import PLAYS_FOR_MS
 from device.play.game import Game, GameSetup, Mode
+from device.screens.game_screen import start_game
 from drivers.display import HeadlessDisplay
 from drivers.input_wait import FdWaiter
 from engine.arguments import OneLineParser, number_in, whole_number_in
@@ -73,14 +74,14 @@ def main() -> None:
     clock = MovableClock()
     with tempfile.TemporaryDirectory() as saves:
         display = HeadlessDisplay(profile.size)
-        app = App(Devices(profile, display, {}, Path(saves), waiter=waiter, clock=clock))
+        app = App(Devices(profile, display, Path(saves), waiter=waiter, clock=clock))
         print(f"title, playing:  {idle(app, waiter, options.seconds)}")
         clock.ahead_ms += PLAYS_FOR_MS  # a minute without a press
         print(f"title, still:    {idle(app, waiter, options.seconds)}")
         setup = GameSetup(mode=Mode.VERSUS_AI, ai_level=options.level)
-        app.start_game(Game.new(1, setup, ("You", "Computer"), "2026.12.03"))
+        start_game(app, Game.new(1, setup, ("You", "Computer"), "2026.12.03"))
         print(f"player to move:  {idle(app, waiter, options.seconds)}")
-        app.thinker.cancel()
+        app.playing.players.thinker.cancel()
     waiter.close()
 
 

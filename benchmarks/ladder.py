@@ -9,9 +9,9 @@ against random).  Each pairing's report is printed as soon as it finishes.
 
 import time
 
-from engine.ai.agents import parse_agent
-from engine.ai.arena import run_arena, summarize
 from engine.arguments import MAX_GAMES, MAX_SEED, MAX_WORKERS, OneLineParser, whole_number_in
+from engine.lab.agents import parse_agent
+from engine.lab.arena import run_arena, summarize
 
 DEFAULT_PAIRINGS = (
     "level2,level1",

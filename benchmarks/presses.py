@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from device.hardware.buttons import Button
 from device.hardware.profiles import PROFILES, Profile
-from device.play.buttons import Button
 from device.play.selection import Selection
 from engine.ai.levels import choose_move
 from engine.arguments import MAX_GAMES, OneLineParser, whole_number_in

@@ -34,11 +34,11 @@ import pygame  # noqa: E402
 
 from device.app import App  # noqa: E402
 from device.devices import Devices  # noqa: E402
+from device.hardware.buttons import Button  # noqa: E402
 from device.hardware.profiles import PROFILES, ProfileName  # noqa: E402
-from device.play.buttons import Button  # noqa: E402
 from device.play.game import Game, GameSetup, Mode  # noqa: E402
 from device.play.opponent import InstantThinker  # noqa: E402
-from device.screens.game_screen import GameScreen  # noqa: E402
+from device.screens.game_screen import GameScreen, start_game  # noqa: E402
 from drivers.display import HeadlessDisplay  # noqa: E402
 from drivers.framebuffer import (  # noqa: E402
     FramebufferDisplay,
@@ -46,7 +46,7 @@ from drivers.framebuffer import (  # noqa: E402
     PixelFormat,
     prepare_framebuffer_file,
 )
-from drivers.keyboard import keymap_for  # noqa: E402
+from drivers.keyboard import KeyboardInput, keymap_for  # noqa: E402
 from engine.playout import random_move  # noqa: E402
 from engine.record import GameRecord  # noqa: E402
 
@@ -59,7 +59,7 @@ IDLE_SECONDS = 5.0
 def _app(profile: str, folder: Path) -> App:
     spec = PROFILES[profile]
     return App(
-        Devices(spec, HeadlessDisplay(spec.size), {}, folder),
+        Devices(spec, HeadlessDisplay(spec.size), folder),
         thinker=InstantThinker(1),
         hint_thinker=InstantThinker(2),
         seed=1,
@@ -78,7 +78,7 @@ def frame_times(profile: str) -> list[float]:
     """Milliseconds per full redraw of a busy game screen."""
     with tempfile.TemporaryDirectory() as folder:
         app = _app(profile, Path(folder))
-        app.start_game(played_game(BUSY_SEED, plies=120))
+        start_game(app, played_game(BUSY_SEED, plies=120))
         app.settings.think_ms = 0
         times = []
         for _ in range(FRAMES):
@@ -108,10 +108,9 @@ def panel_bytes(profile: str) -> tuple[int, int, int]:
         prepare_framebuffer_file(device, geometry)
         display = FramebufferDisplay(spec.size, device, 0, geometry)
         clock = [0]
-        keymap = keymap_for(PROFILES[profile].pygame_keys)
-        devices = Devices(spec, display, keymap, Path(folder), clock=lambda: clock[0])
+        devices = Devices(spec, display, Path(folder), clock=lambda: clock[0])
         app = App(devices, thinker=InstantThinker(1), hint_thinker=InstantThinker(2), seed=1)
-        app.start_game(played_game(BUSY_SEED, plies=120))
+        start_game(app, played_game(BUSY_SEED, plies=120))
 
         def settle(millis: int = SETTLE_MS) -> None:
             end = clock[0] + millis
@@ -147,7 +146,7 @@ def idle_cpu(profile: str) -> float:
     """Percent of one core the loop uses while the game screen waits for a button."""
     with tempfile.TemporaryDirectory() as folder:
         app = _app(profile, Path(folder))
-        app.start_game(played_game(BUSY_SEED, plies=120))
+        start_game(app, played_game(BUSY_SEED, plies=120))
         app.step(0)
         cpu, wall = time.process_time(), time.perf_counter()
         end = wall + IDLE_SECONDS
@@ -163,12 +162,13 @@ def first_frame_then_a_game(profile: ProfileName) -> None:
     pygame.display.init()
     pygame.font.init()
     spec = PROFILES[profile]
-    keymap = keymap_for(PROFILES[profile].pygame_keys)
-    app = App(Devices(spec, HeadlessDisplay(spec.size), keymap, Path(tempfile.mkdtemp())))
+    keys = KeyboardInput(keymap_for(spec.pygame_keys))
+    devices = Devices(spec, HeadlessDisplay(spec.size), Path(tempfile.mkdtemp()), inputs=(keys,))
+    app = App(devices)
     app.draw()
     print(time.time(), flush=True)
     app.settings.think_ms = 0
-    app.start_game(Game.new(5, GameSetup(Mode.VERSUS_AI, 3), ("You", "Computer"), "2026.11.30"))
+    start_game(app, Game.new(5, GameSetup(Mode.VERSUS_AI, 3), ("You", "Computer"), "2026.11.30"))
     rng = random.Random(5)
     while isinstance(screen := app.screens[-1], GameScreen) and screen.game.ply < 80:
         if screen.game.human_to_move() and screen.animation is None:

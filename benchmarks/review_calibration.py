@@ -19,9 +19,9 @@ from pathlib import Path
 
 from engine import is_compiled
 from engine.ai.evaluation import WIN_THRESHOLD
-from engine.ai.lab import entry_rules, read_results, seed_and_moves
 from engine.ai.review import CHANCE_SCALE, assess, red_chance
 from engine.arguments import OneLineParser, whole_number_in
+from engine.lab.balance import entry_rules, read_results, seed_and_moves
 from engine.start import starting_position
 
 RESULTS = Path(__file__).resolve().parents[1] / "data" / "balance" / "lab-results.jsonl"

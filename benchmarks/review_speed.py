@@ -9,11 +9,11 @@ this process with ``--workers 1``, else that many worker processes), timing
 each review by the wall clock and by the CPU time of this process (on a busy
 machine the second is the fairer measure of one core's work; with worker
 processes only the wall clock counts).  Prints the review's budget, each
-game's time, the mean, and what that is on a Raspberry Pi Zero 2 W, which
-runs Python 5 to 8 times slower than the development machine (the pure-Python
-work ratio the virtual Zero 2 W's calibration measures, deploy/README.md):
-one core's time times that, divided among the two processes a Zero 2 W
-searches with.  Also prints the pure-Python calibration's own seconds here
+game's time, the mean, and what that is on a Raspberry Pi Zero 2 W: one
+core's time times the calibration's bracket of how much slower a Zero 2 W's
+core runs the same pure-Python work (``ZERO2W_VS_HOST``, deploy/vm/calibration.py,
+from a public benchmark's Cortex-A53 results), divided among the two processes a
+Zero 2 W searches with.  Also prints the pure-Python calibration's own seconds here
 (``deploy/vm/sample.py bench``), to set against a virtual Zero 2 W's
 ``vm_speed``, the largest memory one position's assessment allocates
 (tracemalloc, the middle of the first game again, untimed: a review holds
@@ -28,6 +28,7 @@ import statistics
 import time
 import tracemalloc
 
+from deploy.vm.calibration import ZERO2W_VS_HOST
 from deploy.vm.sample import bench
 from engine import is_compiled
 from engine.ai.levels import choose_move
@@ -38,8 +39,6 @@ from engine.arguments import OneLineParser, whole_number_in
 from engine.pieces import NOBODY
 from engine.record import GameRecord
 
-ZERO_2_W_SLOWER = (5, 8)
-"""How many times slower a Zero 2 W runs Python than the development machine."""
 CLUB = 3
 
 
@@ -101,7 +100,7 @@ def main() -> None:
     one_core = statistics.fmean(cpus if options.workers == 1 else walls)
     print(f"a {options.plies}-ply game: {statistics.fmean(walls):.1f} s, {one_core:.1f} s CPU")
     if options.workers == 1:
-        low, high = (one_core * factor for factor in ZERO_2_W_SLOWER)
+        low, high = (one_core * factor for factor in ZERO2W_VS_HOST)
         shared = SMALL_MEMORY_WORKERS
         print(
             f"on a Zero 2 W: {low:.0f}-{high:.0f} s on one core, "

@@ -20,8 +20,8 @@ from collections import Counter
 from pathlib import Path
 
 from engine.ai.evaluation import winner_now
-from engine.ai.lab import entry_rules, read_results, seed_and_moves
 from engine.arguments import OneLineParser
+from engine.lab.balance import entry_rules, read_results, seed_and_moves
 from engine.pieces import BLUE, RED, Colour, other
 from engine.position import ENDED_NO_PROGRESS, Position
 from engine.start import starting_position

@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from deploy.config import Config, Display, render_config
+from deploy.config import Config, VideoOutput, render_config
 from device.look.palettes import STANDARD
 from drivers.fbdev import FramebufferGeometry, PixelFormat
 from drivers.splash import discs_for, splash_picture
@@ -55,7 +55,7 @@ def one_run(folder: Path) -> tuple[float, float]:
     device.write_bytes(bytes(GEOMETRY.length))
     config = folder / "config.toml"
     saves = folder / "saves"
-    config.write_text(render_config(Config(save_dir=saves, display=Display.FRAMEBUFFER)))
+    config.write_text(render_config(Config(save_dir=saves, display=VideoOutput.FRAMEBUFFER)))
     splash = splash_picture(
         GEOMETRY, STANDARD.background, discs_for(GEOMETRY.size, STANDARD.players)
     )

@@ -11,7 +11,7 @@ notation, with the keys of the game's earlier positions (its search knows the
 game's history as this side's does) and the node budget both sides play with,
 searching with the seed this side draws, so its games replay exactly.  The
 games are the arena's (each seed twice, colours swapped) and the report reads
-like ``python -m engine arena``.
+like ``python -m engine.lab arena``.
 """
 
 import atexit
@@ -25,8 +25,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine import is_compiled
-from engine.ai.agents import Agent, Kind
-from engine.ai.arena import run_arena, summarize
 from engine.arguments import (
     MAX_GAMES,
     MAX_SEED,
@@ -35,6 +33,8 @@ from engine.arguments import (
     add_rules_option,
     whole_number_in,
 )
+from engine.lab.agents import Agent, Kind
+from engine.lab.arena import run_arena, summarize
 from engine.notation import format_position, parse_move
 from engine.position import Position
 from engine.rules import rules_named

@@ -3,5 +3,5 @@
 import os
 
 # The appliance and the doctor import this package before anything imports
-# pygame, which prints a greeting into the journal unless this is set first.
+# pygame, which prints a greeting into the system log unless this is set first.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

@@ -5,7 +5,7 @@ profile names, paints a splash straight into its framebuffer, and only then
 loads pygame and the app (``deploy.session``), which take seconds on a
 Zero 2 W.  A crash is kept in the save folder for the doctor and named on
 screen at the next start.  Every problem that stops it is one line in the
-journal and status 2.  SIGTERM (systemd stopping the game) ends it like a
+system log and status 2.  SIGTERM (systemd stopping the game) ends it like a
 quit, so the console is given back.
 """
 
@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
 
-from deploy.config import DEFAULT_PATH, Config, ConfigError, Display, load_config
+from deploy.config import DEFAULT_PATH, Config, ConfigError, VideoOutput, load_config
 from deploy.crash import record_crash
-from deploy.journal_line import say
+from deploy.log_line import say
 from deploy.panel import PANEL_WAIT_S, wait_for_panel
 from device.hardware.profiles import PROFILES
 from device.look.palettes import STANDARD
@@ -44,7 +44,7 @@ def _stop(signum: int, frame: FrameType | None) -> None:
 
 def greet(config: Config, sysfs: Path = SYSFS) -> None:
     """Wait for the panel (without spending the unit's restarts), then the splash."""
-    if config.display not in (Display.FRAMEBUFFER, Display.KMSDRM):
+    if config.display not in (VideoOutput.FRAMEBUFFER, VideoOutput.KMSDRM):
         return
     started = time.monotonic()
     device = wait_for_panel(config, sysfs)
@@ -53,7 +53,7 @@ def greet(config: Config, sysfs: Path = SYSFS) -> None:
         return  # opening the screen says what is missing
     if time.monotonic() - started > 1:
         say(f"the panel appeared after {time.monotonic() - started:.1f} s")
-    if config.display is Display.FRAMEBUFFER:
+    if config.display is VideoOutput.FRAMEBUFFER:
         show_splash(device, STANDARD.background, STANDARD.players)
     light_pwm_backlight(config, sysfs)
 

@@ -2,7 +2,7 @@
 ``config.txt`` and ``cmdline.txt``, safe against a power cut.
 
 A card whose ``config.txt`` or ``cmdline.txt`` is half written may not boot, and
-the boot partition is FAT, which keeps no journal. So a file is never changed in
+the boot partition is FAT, which has no journaling. So a file is never changed in
 place: its previous content is kept beside it as ``NAME.bak``, the new content is
 written to a temporary file in the same folder, fsynced, renamed over the old one,
 and the folder fsynced (``device.journal.disk.Disk.write_durably``). A cut leaves

@@ -61,7 +61,7 @@ if [ -n "$from" ]; then
     cp -- "$from"/*.whl "$wheels/"
 else
     echo "==> the game's wheel (pure Python)"
-    python3 -m pip wheel --quiet --no-deps --wheel-dir "$wheels" "$source_dir"
+    bash "$deploy_dir/wheel.sh" "$wheels"
 
     # The run-time dependencies, as pyproject.toml lists them.
     mapfile -t requirements < <(python3 -c '

@@ -1,7 +1,7 @@
 """The doctor's checks. Each looks at one thing the game needs and, when it is
 missing, says exactly what to type to fix it.
 
-Everything a check reads from the machine comes through `Host`, so the tests can
+Everything a check reads from the machine comes through `LocalSystem`, so the tests can
 fake a missing display, a wrong group or a read-only save folder.
 """
 
@@ -15,21 +15,21 @@ import os
 import pwd
 import subprocess
 import sys
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from types import ModuleType
 
-from deploy.config import Config, Display
+from deploy.config import Config, VideoOutput
 from deploy.crash import last_crash
+from deploy.game_only import PROC_NET, SYSFS, remote
+from deploy.save_folder import VOLATILE_FILESYSTEMS, filesystem_type, write_and_sync
 from device.version import installed_version
 
 SERVICE = "satellites"
 PROBE_SECONDS = 30
 """How long the screen may take to show its first frame before the doctor gives up."""
-VOLATILE_FILESYSTEMS = frozenset({"overlay", "tmpfs", "ramfs"})
 # First four bytes of TrueType and OpenType font files.
 FONT_MAGICS = (b"\x00\x01\x00\x00", b"true", b"OTTO")
 
@@ -130,11 +130,13 @@ def run_probe(config_path: Path) -> str:
 
 
 @dataclass(frozen=True)
-class Host:
+class LocalSystem:
     """What the checks may look at on this machine."""
 
     dev: Path = Path("/dev")
     mounts: Path = Path("/proc/self/mounts")
+    sysfs: Path = SYSFS
+    proc_net: Path = PROC_NET
     environ: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
     identity: Identity = field(default_factory=game_identity)
     font_dir: Path | None = field(default_factory=_font_dir)
@@ -145,15 +147,15 @@ class Host:
     game_version: Callable[[], str | None] = installed_version
 
 
-def check_display(config: Config, host: Host, config_path: Path | None = None) -> Finding:
+def check_display(config: Config, system: LocalSystem, config_path: Path | None = None) -> Finding:
     """Desktop drivers need their session; the device's screen is opened for real."""
     name = "display"
-    if config.display in (Display.DUMMY, Display.OFFSCREEN):
+    if config.display in (VideoOutput.DUMMY, VideoOutput.OFFSCREEN):
         return Finding(name, Status.OK, f"{config.display}: no screen needed")
-    if config.display in (Display.X11, Display.WAYLAND):
-        variable = "DISPLAY" if config.display is Display.X11 else "WAYLAND_DISPLAY"
-        if host.environ.get(variable):
-            return Finding(name, Status.OK, f"{config.display} session {host.environ[variable]}")
+    if config.display in (VideoOutput.X11, VideoOutput.WAYLAND):
+        variable = "DISPLAY" if config.display is VideoOutput.X11 else "WAYLAND_DISPLAY"
+        if system.environ.get(variable):
+            return Finding(name, Status.OK, f"{config.display} session {system.environ[variable]}")
         return Finding(
             name,
             Status.FAIL,
@@ -162,7 +164,7 @@ def check_display(config: Config, host: Host, config_path: Path | None = None) -
         )
     if config_path is None:
         return Finding(name, Status.SKIP, f"{config.display}: no config file to open it with")
-    verdict = host.probe_display(config_path)
+    verdict = system.probe_display(config_path)
     if verdict.startswith("ok:"):
         return Finding(name, Status.OK, verdict.removeprefix("ok:").strip())
     detail, _, fix = verdict.removeprefix("FAIL:").strip().partition("; fix: ")
@@ -189,28 +191,28 @@ def check_last_crash(config: Config) -> Finding:
     )
 
 
-def check_input(config: Config, host: Host) -> Finding:
+def check_input(config: Config, system: LocalSystem) -> Finding:
     name = "input group"
-    if config.display not in (Display.KMSDRM, Display.FRAMEBUFFER):
+    if config.display not in (VideoOutput.KMSDRM, VideoOutput.FRAMEBUFFER):
         return Finding(name, Status.SKIP, "the window system delivers the keys")
-    if "input" not in host.identity.groups:
+    if "input" not in system.identity.groups:
         return Finding(
             name,
             Status.FAIL,
-            f"{host.identity.user} is not in the input group: the game would get no buttons "
+            f"{system.identity.user} is not in the input group: the game would get no buttons "
             "and could not be left",
-            f"sudo usermod -aG input {host.identity.user} && sudo systemctl restart {SERVICE}",
+            f"sudo usermod -aG input {system.identity.user} && sudo systemctl restart {SERVICE}",
         )
-    events = sorted((host.dev / "input").glob("event*"))
+    events = sorted((system.dev / "input").glob("event*"))
     if not events:
         return Finding(
             name,
             Status.WARN,
-            f"in the input group, but there is no {host.dev}/input/event*: no buttons",
+            f"in the input group, but there is no {system.dev}/input/event*: no buttons",
             f"check the gpio-key lines of deploy/boot-{config.profile}.txt are in "
             "/boot/firmware/config.txt, then sudo reboot",
         )
-    unreadable = [event for event in events if not host.can_read(event)]
+    unreadable = [event for event in events if not system.can_read(event)]
     if unreadable:
         return Finding(
             name,
@@ -222,7 +224,26 @@ def check_input(config: Config, host: Host) -> Finding:
     return Finding(name, Status.OK, f"{len(events)} input device(s) readable")
 
 
-def check_serial_port(key: str, port: str, host: Host) -> Finding:
+def check_game_only(config: Config, system: LocalSystem) -> Finding:
+    """SSH, Wi-Fi and Bluetooth left on a device that is only a game (a warning: they
+    cost boot time and battery and open it to the network)."""
+    name = "ssh and radios"
+    if config.display not in (VideoOutput.KMSDRM, VideoOutput.FRAMEBUFFER):
+        return Finding(name, Status.SKIP, "a desktop's own business")
+    state = remote(system.sysfs, system.proc_net)
+    still_on = state.still_on()
+    if still_on:
+        return Finding(
+            name,
+            Status.WARN,
+            f"{state.describe()}: {' and '.join(still_on)} still on",
+            "if the device is only a game, from the game's checkout: "
+            "sudo deploy/install.sh --keep-config --appliance",
+        )
+    return Finding(name, Status.OK, state.describe())
+
+
+def check_serial_port(key: str, port: str, system: LocalSystem) -> Finding:
     name = key.replace("_", " ")
     if not port:
         return Finding(name, Status.SKIP, "none configured")
@@ -237,20 +258,22 @@ def check_serial_port(key: str, port: str, host: Host) -> Finding:
             "plug the device in and list the ports with: ls -l /dev/serial/by-id/; "
             f"then set {key} in /etc/satellites/config.toml",
         )
-    if "dialout" not in host.identity.groups or not host.can_read_write(path):
+    if "dialout" not in system.identity.groups or not system.can_read_write(path):
         return Finding(
             name,
             Status.FAIL,
-            f"{host.identity.user} cannot open {port}",
-            f"sudo usermod -aG dialout {host.identity.user} && sudo systemctl restart {SERVICE}",
+            f"{system.identity.user} cannot open {port}",
+            f"sudo usermod -aG dialout {system.identity.user} && sudo systemctl restart {SERVICE}",
         )
     return Finding(name, Status.OK, f"{port} can be opened")
 
 
-def check_save_dir(config: Config, host: Host) -> Finding:
+def check_save_dir(config: Config, system: LocalSystem) -> Finding:
     name = "save folder"
     folder = config.save_dir
-    owner_fix = f"sudo install -d -m 0750 -o {host.identity.user} -g {host.identity.user} {folder}"
+    owner_fix = (
+        f"sudo install -d -m 0750 -o {system.identity.user} -g {system.identity.user} {folder}"
+    )
     if not folder.is_dir():
         return Finding(name, Status.FAIL, f"{folder} does not exist", owner_fix)
     try:
@@ -260,9 +283,9 @@ def check_save_dir(config: Config, host: Host) -> Finding:
             name,
             Status.FAIL,
             f"cannot write in {folder}: {error.strerror}",
-            f"sudo chown -R {host.identity.user}:{host.identity.user} {folder}",
+            f"sudo chown -R {system.identity.user}:{system.identity.user} {folder}",
         )
-    fstype = filesystem_type(folder, host.mounts)
+    fstype = filesystem_type(folder, system.mounts)
     if fstype in VOLATILE_FILESYSTEMS:
         return Finding(
             name,
@@ -274,39 +297,14 @@ def check_save_dir(config: Config, host: Host) -> Finding:
     return Finding(name, Status.OK, f"{folder} is writable ({fstype or 'unknown'} file system)")
 
 
-def write_and_sync(folder: Path) -> None:
-    with tempfile.NamedTemporaryFile(dir=folder, prefix=".doctor-") as probe:
-        probe.write(b"satellites")
-        probe.flush()
-        os.fsync(probe.fileno())
-
-
-def filesystem_type(path: Path, mounts: Path) -> str:
-    """The type of the file system that holds path: the longest matching mount point."""
-    try:
-        lines = mounts.read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return ""
-    resolved = path.resolve()
-    best, best_type = -1, ""
-    for line in lines:
-        parts = line.split()
-        if len(parts) < 3:
-            continue
-        point = Path(parts[1].replace("\\040", " "))
-        if (resolved == point or point in resolved.parents) and len(point.parts) > best:
-            best, best_type = len(point.parts), parts[2]
-    return best_type
-
-
-def check_font(host: Host) -> Finding:
+def check_font(system: LocalSystem) -> Finding:
     name = "font"
     reinstall = "sudo deploy/update.sh (reinstalls the game and its font)"
-    if host.font_dir is None or not host.font_dir.is_dir():
+    if system.font_dir is None or not system.font_dir.is_dir():
         return Finding(name, Status.FAIL, "the game's device/assets folder is missing", reinstall)
-    fonts = sorted(host.font_dir.glob("*.ttf"))
+    fonts = sorted(system.font_dir.glob("*.ttf"))
     if not fonts:
-        return Finding(name, Status.FAIL, f"no .ttf font in {host.font_dir}", reinstall)
+        return Finding(name, Status.FAIL, f"no .ttf font in {system.font_dir}", reinstall)
     font = fonts[0]
     try:
         magic = font.read_bytes()[:4]
@@ -336,11 +334,11 @@ def _load_with_pygame(font: Path, reinstall: str) -> Finding:
     return Finding("font", Status.OK, f"{font.name} loads")
 
 
-def check_engine(host: Host) -> Finding:
+def check_engine(system: LocalSystem) -> Finding:
     name = "engine"
     reinstall = "sudo deploy/update.sh"
     try:
-        engine = host.import_engine()
+        engine = system.import_engine()
         compiled = bool(engine.is_compiled())
     except Exception as error:  # any failure to import or ask the engine is the finding
         return Finding(name, Status.FAIL, f"engine not importable: {error}", reinstall)
@@ -356,9 +354,9 @@ def check_engine(host: Host) -> Finding:
     )
 
 
-def check_version(host: Host) -> Finding:
+def check_version(system: LocalSystem) -> Finding:
     """The installed game's version: what About shows, and what an update must exceed."""
-    version = host.game_version()
+    version = system.game_version()
     if version is None:
         return Finding("version", Status.SKIP, "the game is not installed (run from a checkout)")
     return Finding("version", Status.OK, f"satellites {version} installed")

@@ -20,13 +20,13 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from device.hardware.profiles import PROFILES, ProfileName
-from device.look.i18n import LANGUAGES
+from device.i18n import LANGUAGES
 
 DEFAULT_PATH = Path("/etc/satellites/config.toml")
 DEFAULT_SAVE_DIR = Path("/var/lib/satellites")
 
 
-class Display(StrEnum):
+class VideoOutput(StrEnum):
     """How the game reaches the screen: the kernel's framebuffer, or SDL's video
     driver of that name."""
 
@@ -38,8 +38,8 @@ class Display(StrEnum):
     DUMMY = "dummy"
 
 
-Named = TypeVar("Named", ProfileName, Display)
-DEFAULT_DISPLAY = {"spi": Display.FRAMEBUFFER, "hdmi": Display.KMSDRM}
+Named = TypeVar("Named", ProfileName, VideoOutput)
+DEFAULT_DISPLAY = {"spi": VideoOutput.FRAMEBUFFER, "hdmi": VideoOutput.KMSDRM}
 """The panel's kind -> the display path a profile uses unless the config says otherwise.
 
 SPI panels go through the kernel's framebuffer (nothing to install, no Mesa);
@@ -65,7 +65,7 @@ class Config:
     link_port: str = ""
     save_dir: Path = DEFAULT_SAVE_DIR
     language: str = "en"
-    display: Display = Display.FRAMEBUFFER
+    display: VideoOutput = VideoOutput.FRAMEBUFFER
     fb_device: str = ""
     """The panel's /dev/fbN; empty = the one the kernel made for the profile's panel."""
     panel_driver: str = ""
@@ -113,7 +113,7 @@ def config_from_mapping(data: Mapping[str, Any], source: str = "config") -> Conf
     if "profile" in data:
         config = replace(config, profile=_one_of(ProfileName, "profile", data["profile"], source))
     if "display" in data:
-        config = replace(config, display=_one_of(Display, "display", data["display"], source))
+        config = replace(config, display=_one_of(VideoOutput, "display", data["display"], source))
     validate(config, source)
     return config
 
@@ -192,7 +192,7 @@ def _one_of(kind: type[Named], key: str, name: str, source: str) -> Named:
         raise ConfigError(f"{source}: {key} {name!r} is unknown; use one of {names}") from None
 
 
-def default_display(profile: str) -> Display:
+def default_display(profile: str) -> VideoOutput:
     """The display path of a profile: see DEFAULT_DISPLAY."""
     return DEFAULT_DISPLAY[PROFILES[profile].panel]
 

@@ -1,7 +1,7 @@
 """The last crash: kept in the save folder, shown by the doctor and once on screen.
 
-The journal has it too, but a handheld owner sees the screen, not the
-journal, and the journal of an overlay system is gone after a reboot.
+The system log has it too, but a handheld owner sees the screen, not the
+log, and the log of an overlay system is gone after a reboot.
 """
 
 from __future__ import annotations

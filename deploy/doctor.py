@@ -16,35 +16,36 @@ from pathlib import Path
 
 from deploy.checks import (
     Finding,
-    Host,
+    LocalSystem,
     Status,
     check_display,
     check_engine,
     check_font,
+    check_game_only,
     check_input,
     check_last_crash,
     check_save_dir,
     check_serial_port,
     check_version,
 )
-from deploy.config import DEFAULT_PATH, Config, ConfigError, Display, load_config
+from deploy.config import DEFAULT_PATH, Config, ConfigError, VideoOutput, load_config
 
 
 def desktop_config(environ: Mapping[str, str]) -> Config:
     """What the doctor assumes on a machine without a config file."""
     if environ.get("WAYLAND_DISPLAY"):
-        display = Display.WAYLAND
+        display = VideoOutput.WAYLAND
     elif environ.get("DISPLAY"):
-        display = Display.X11
+        display = VideoOutput.X11
     else:
-        display = Display.KMSDRM
+        display = VideoOutput.KMSDRM
     data_home = environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return replace(Config(), display=display, save_dir=Path(data_home) / "satellites")
 
 
-def read_config(path: Path, explicit: bool, host: Host) -> tuple[Config | None, Finding]:
+def read_config(path: Path, explicit: bool, system: LocalSystem) -> tuple[Config | None, Finding]:
     if not explicit and not path.exists():
-        config = desktop_config(host.environ)
+        config = desktop_config(system.environ)
         return config, Finding(
             "config",
             Status.SKIP,
@@ -66,19 +67,20 @@ def read_config(path: Path, explicit: bool, host: Host) -> tuple[Config | None, 
     )
 
 
-def run_checks(path: Path, explicit: bool, host: Host) -> list[Finding]:
-    config, finding = read_config(path, explicit, host)
-    findings = [finding, check_version(host)]
+def run_checks(path: Path, explicit: bool, system: LocalSystem) -> list[Finding]:
+    config, finding = read_config(path, explicit, system)
+    findings = [finding, check_version(system)]
     if config is not None:
         findings += [
-            check_display(config, host, path if path.exists() else None),
-            check_input(config, host),
-            check_serial_port("button_serial_port", config.button_serial_port, host),
-            check_serial_port("link_port", config.link_port, host),
-            check_save_dir(config, host),
+            check_display(config, system, path if path.exists() else None),
+            check_input(config, system),
+            check_serial_port("button_serial_port", config.button_serial_port, system),
+            check_serial_port("link_port", config.link_port, system),
+            check_save_dir(config, system),
             check_last_crash(config),
+            check_game_only(config, system),
         ]
-    findings += [check_font(host), check_engine(host)]
+    findings += [check_font(system), check_engine(system)]
     return findings
 
 
@@ -92,12 +94,12 @@ def report(findings: Sequence[Finding]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: Sequence[str] | None = None, host: Host | None = None) -> int:
+def main(argv: Sequence[str] | None = None, system: LocalSystem | None = None) -> int:
     parser = argparse.ArgumentParser(prog="satellites-doctor", description=__doc__.splitlines()[0])
     parser.add_argument("--config", type=Path, help=f"config file (default {DEFAULT_PATH})")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     path = args.config or DEFAULT_PATH
-    findings = run_checks(path, explicit=args.config is not None, host=host or Host())
+    findings = run_checks(path, explicit=args.config is not None, system=system or LocalSystem())
     print(report(findings))
     return 1 if any(finding.status is Status.FAIL for finding in findings) else 0
 

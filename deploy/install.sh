@@ -1,5 +1,5 @@
 #!/bin/bash
-# Install Satellites as an appliance on Raspberry Pi OS Bookworm (Lite): run as
+# Install Satellites as an appliance on Raspberry Pi OS Lite (Trixie or Bookworm): run as
 # root on the Pi, from a checkout or with --wheel. See deploy/README.md.
 #
 #   sudo deploy/install.sh --profile hatmini [options]
@@ -21,6 +21,8 @@ usage: install.sh --profile NAME [options]
   --language en|es        (default en)
   --display NAME          framebuffer or kmsdrm (default: framebuffer for the SPI panels,
                           kmsdrm for HDMI)
+  --panel-driver NAME     find the panel by its card's kernel driver (for a panel whose
+                          connector does not say what it is; deploy/README.md)
   --systemd-version N     write the unit for this systemd, 1 to 9999 (default: the running one)
   --data-partition LABEL  mount the ext4 file system with this label on the save folder
                           (a systemd mount unit, which the read-only overlay leaves writable)
@@ -32,6 +34,8 @@ usage: install.sh --profile NAME [options]
   --keep-config           keep an existing /etc/satellites/config.toml (update)
   --skip-pip              create the virtual environment (without pip), install nothing
   --no-boot-config        leave /boot/firmware/config.txt alone
+  --appliance             the device is only a game: SSH off, Wi-Fi and Bluetooth off,
+                          and cloud-init no longer run at every boot
   --root DIR              install into DIR instead of / and only record system commands
 USAGE
 }
@@ -51,7 +55,7 @@ profile_names() {
 profile="" button_serial="" buttons_usb_id="2e8a:000a,2e8a:0009" link_port=""
 save_dir="/var/lib/satellites" language="en" display="" wheel="" compile=1 keep_config=0
 skip_pip=0 boot_config=1 root="" systemd_version="" data_partition="" offline=""
-bundle_key=""
+bundle_key="" panel_driver="" appliance=0
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -62,6 +66,7 @@ while [ $# -gt 0 ]; do
         --save-dir) save_dir="$2"; shift 2 ;;
         --language) language="$2"; shift 2 ;;
         --display) display="$2"; shift 2 ;;
+        --panel-driver) panel_driver="$2"; shift 2 ;;
         --systemd-version) systemd_version="$2"; shift 2 ;;
         --data-partition) data_partition="$2"; shift 2 ;;
         --wheel) wheel="$(realpath "$2")"; shift 2 ;;
@@ -71,6 +76,7 @@ while [ $# -gt 0 ]; do
         --keep-config) keep_config=1; shift ;;
         --skip-pip) skip_pip=1; shift ;;
         --no-boot-config) boot_config=0; shift ;;
+        --appliance) appliance=1; shift ;;
         --root) root="$(realpath -m "$2")"; shift 2 ;;
         -h|--help) usage; exit 0 ;;
         *) echo "install.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
@@ -123,7 +129,8 @@ check_settings() {
     fi
     if ! problem="$(deploy_python deploy.config check-settings --profile "$profile" \
         --button-serial-port "$button_serial" --link-port "$link_port" \
-        --save-dir "$save_dir" --language "$language" --display "$display" 2>&1)"; then
+        --save-dir "$save_dir" --language "$language" --display "$display" \
+        --panel-driver "$panel_driver" 2>&1)"; then
         die "${problem#error: }"
     fi
 }
@@ -199,7 +206,8 @@ write_config() {
     step "config $config"
     deploy_python deploy.config write "$config" --profile "$profile" \
         --button-serial-port "$button_serial" --link-port "$link_port" \
-        --save-dir "$save_dir" --language "$language" --display "$display"
+        --save-dir "$save_dir" --language "$language" --display "$display" \
+        --panel-driver "$panel_driver"
     chmod 0644 "$config"
 }
 
@@ -267,9 +275,19 @@ build_compiled_wheel() {
     build="$(mktemp -d)"
     python3 -m venv "$build/venv" >&2
     "$build/venv/bin/pip" install --quiet mypy setuptools wheel >&2
-    SATELLITES_MYPYC=1 "$build/venv/bin/pip" wheel --no-build-isolation --no-deps \
-        --wheel-dir "$build/wheels" "$source_dir" >&2
+    SATELLITES_MYPYC=1 PYTHON="$build/venv/bin/python" \
+        bash "$deploy_dir/wheel.sh" "$build/wheels" --no-build-isolation >&2
     ls "$build"/wheels/satellites-*.whl
+}
+
+# Build the checkout's pure wheel with the game's own pip; print its path, or fail.
+# Built from a clean copy (deploy/wheel.sh), never in the checkout, whose build/
+# folder would carry along modules an older version had.
+build_pure_wheel() {
+    local build
+    build="$(mktemp -d)"
+    PYTHON="$venv/bin/python" bash "$deploy_dir/wheel.sh" "$build" >&2
+    ls "$build"/satellites-*.whl
 }
 
 # mypyc's compiler peaks at about 330 MB: on a board with less memory than this
@@ -330,6 +348,9 @@ install_game() {
         else
             echo "install.sh: the mypyc build failed; installing the pure-Python engine" >&2
         fi
+    fi
+    if [ "$target" = "$source_dir" ]; then
+        target="$(build_pure_wheel)"
     fi
     step "installing $(basename "$target")"
     "$venv/bin/pip" install --quiet --force-reinstall "$target"
@@ -466,6 +487,24 @@ install_boot_config() {
     deploy_python deploy.boot_files set-block "$boot" "$deploy_dir/boot-$profile.txt"
 }
 
+# A device that is only a game: nobody logs in over the network, no radio is on (boot
+# time, battery, exposure), and cloud-init, which acts on Imager's settings at the first
+# boot, is not run again at every boot. systemd-rfkill keeps the radios' blocks.
+make_game_only() {
+    [ "$appliance" -eq 1 ] || return 0
+    step "only a game: SSH, Wi-Fi and Bluetooth off; cloud-init not run at boot"
+    local unit
+    for unit in ssh.service ssh.socket bluetooth.service hciuart.service; do
+        if [ -f "$root/lib/systemd/system/$unit" ] || [ -f "$root/usr/lib/systemd/system/$unit" ]; then
+            system systemctl disable --now "$unit"
+        fi
+    done
+    deploy_python deploy.game_only --sysfs "$root/sys" radios-off
+    if [ -d "$root/etc/cloud" ]; then
+        touch "$root/etc/cloud/cloud-init.disabled"
+    fi
+}
+
 [ -n "$profile" ] || [ "$keep_config" -eq 1 ] || die "give --profile ($(profile_names))"
 check_settings
 check_bundle_key
@@ -486,6 +525,7 @@ link_update_command
 install_panel_firmware
 install_boot_config
 restore_overlay_option
+make_game_only
 # Everything on the card before the installer says it is done: power may be cut next.
 system sync
 step "done: reboot to start the game (sudo reboot); check with satellites-doctor"

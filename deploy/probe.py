@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pygame
 
-from deploy.config import DEFAULT_PATH, Config, ConfigError, Display, load_config
+from deploy.config import DEFAULT_PATH, Config, ConfigError, VideoOutput, load_config
 from deploy.panel import output_of
 from deploy.screen import KMSDRM_PACKAGES, ScreenError, open_framebuffer, open_kmsdrm
 from device.hardware.profiles import PROFILES
@@ -88,13 +88,13 @@ def probe(
 
 
 def _open(config: Config, size: tuple[int, int], sysfs: Path) -> RotatingDisplay:
-    if config.display is Display.KMSDRM:
+    if config.display is VideoOutput.KMSDRM:
         return open_kmsdrm(config, size, sysfs)
     return open_framebuffer(config, size, sysfs)
 
 
 def _explain(config: Config, reason: str) -> str:
-    if config.display is not Display.KMSDRM:
+    if config.display is not VideoOutput.KMSDRM:
         return reason
     missing = missing_libraries()
     if missing:

@@ -4,7 +4,7 @@
 picture, but the buttons from /dev/input) and the frames go into the panel's
 /dev/fbN.  ``kmsdrm`` goes through SDL, Mesa's EGL and GBM; the card is pinned
 to the panel's connector, and when it cannot open the screen the launcher
-says why in the journal and falls back to the framebuffer.  The desktop
+says why in the system log and falls back to the framebuffer.  The desktop
 drivers (x11, wayland) and the headless ones (dummy, offscreen) open SDL's
 full-screen output as they are.
 """
@@ -18,7 +18,7 @@ from pathlib import Path
 import pygame
 
 from deploy import panel
-from deploy.config import Config, Display
+from deploy.config import Config, VideoOutput
 from deploy.panel import PanelMissingError
 from device.look.theme import STANDARD
 from drivers.display import FullScreenDisplay, RotatingDisplay
@@ -41,9 +41,9 @@ def open_screen(
     sysfs: Path = SYSFS,
 ) -> RotatingDisplay:
     """The display backend the config names; kmsdrm falls back to the framebuffer."""
-    if config.display is Display.FRAMEBUFFER:
+    if config.display is VideoOutput.FRAMEBUFFER:
         return open_framebuffer(config, size, sysfs)
-    if config.display is Display.KMSDRM:
+    if config.display is VideoOutput.KMSDRM:
         try:
             return open_kmsdrm(config, size, sysfs)
         except (pygame.error, PreflightError) as error:
@@ -64,7 +64,7 @@ def open_kmsdrm(config: Config, size: tuple[int, int], sysfs: Path) -> FullScree
     output = panel.output_of(config, sysfs)
     if output is not None:
         os.environ["SDL_KMSDRM_DEVICE_INDEX"] = str(output.card)
-    os.environ["SDL_VIDEODRIVER"] = Display.KMSDRM
+    os.environ["SDL_VIDEODRIVER"] = VideoOutput.KMSDRM
     pygame.display.init()
     return FullScreenDisplay(size, background=STANDARD.background)
 

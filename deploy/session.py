@@ -15,36 +15,41 @@ import contextlib
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
-from deploy.checks import VOLATILE_FILESYSTEMS, filesystem_type, write_and_sync
-from deploy.config import Config, Display
+from deploy.config import Config, VideoOutput
 from deploy.crash import crash_to_show
-from deploy.journal_line import say
+from deploy.log_line import say
+from deploy.save_folder import VOLATILE_FILESYSTEMS, filesystem_type, write_and_sync
 from deploy.screen import open_screen
 from device.app import App
 from device.devices import Devices
 from device.hardware.profiles import KEYS, PROFILES
 from device.hardware.sound import SAMPLE_BYTES, SAMPLE_RATE
 from device.hardware.wait import Waiter
-from device.journal.settings import SETTINGS_FILE, Settings, store_settings
+from device.journal.settings_file import SETTINGS_FILE, store_settings
 from device.link.game import LinkGameStore, Role
 from device.link.interface import LinkConnector
+from device.play.settings import Settings
 from drivers.audio import open_speaker
 from drivers.console import Console, own_console
 from drivers.framebuffer import FramebufferDisplay
-from drivers.input_wait import DEV_INPUT, FdWaiter, open_key_devices
-from drivers.keyboard import keymap_for
+from drivers.gamepad import GamepadInput
+from drivers.input_wait import DEV_INPUT, ButtonDevices, FdWaiter
+from drivers.keyboard import KeyboardInput, keymap_for
 from drivers.link.ports import link_ports
 from drivers.outputs import SYSFS
 from drivers.power import HwmonSupply, LogindPower, find_backlight
-from drivers.serial_buttons.protocol import ButtonChange
-from drivers.serial_buttons.reader import ButtonReader, post_key_event, sdl_keys
 from engine.rules import STANDARD, Rules
 
+if TYPE_CHECKING:
+    from drivers.serial_buttons.protocol import ButtonChange
+    from drivers.serial_buttons.reader import ButtonReader
+
 MOUNTS = Path("/proc/self/mounts")
-DEVICE_DISPLAYS = (Display.FRAMEBUFFER, Display.KMSDRM)
+DEVICE_DISPLAYS = (VideoOutput.FRAMEBUFFER, VideoOutput.KMSDRM)
 """Displays of the device itself: the console is kept off them, the keys are evdev."""
 
 
@@ -89,10 +94,10 @@ def console_kept_off(config: Config, tty: Path) -> Iterator[None]:
 
 
 def device_waiter(config: Config, sysfs: Path, dev_input: Path) -> FdWaiter | None:
-    """On the device: a waiter on the key devices SDL reads; elsewhere SDL's own queue."""
+    """On the device: a waiter on the button devices SDL reads; elsewhere SDL's own queue."""
     if config.display not in DEVICE_DISPLAYS:
         return None
-    return FdWaiter(open_key_devices(dev_input, sysfs))
+    return FdWaiter(devices=ButtonDevices(dev_input, sysfs))
 
 
 def cable_connector(
@@ -107,6 +112,9 @@ def cable_connector(
 
 
 def start_buttons(port: str, waiter: Waiter | None) -> ButtonReader:
+    """The serial button controller's reader, loaded only when one is configured."""
+    from drivers.serial_buttons.reader import ButtonReader, post_key_event, sdl_keys
+
     def post(change: ButtonChange, key: int) -> None:
         post_key_event(change, key)
         if waiter is not None:
@@ -137,7 +145,7 @@ def run(
     if isinstance(display, FramebufferDisplay) and display.light_problem:
         say(display.light_problem)
     pygame.font.init()
-    # Without a sound card: silent, and a line in the journal.
+    # Without a sound card: silent, and a line in the system log.
     speaker = open_speaker(SAMPLE_RATE, SAMPLE_BYTES, say)
     waiter = device_waiter(config, sysfs, dev_input)
     reader = start_buttons(config.button_serial_port, waiter) if config.button_serial_port else None
@@ -146,8 +154,11 @@ def run(
             devices = Devices(
                 profile,
                 display,
-                keymap_for(PROFILES[config.profile].pygame_keys),
                 save_dir,
+                inputs=(
+                    KeyboardInput(keymap_for(profile.pygame_keys)),
+                    GamepadInput(profile.pad_buttons),
+                ),
                 waiter=waiter,
                 speaker=speaker,
                 power=LogindPower(),

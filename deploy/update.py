@@ -36,7 +36,7 @@ from typing import IO
 
 from deploy.bundle_file import BundleError, Manifest, check_files, unpack
 from deploy.bundle_file import read_head as read_bundle_head
-from deploy.checks import filesystem_type
+from deploy.save_folder import filesystem_type
 from deploy.signing import KEY_MAX_BYTES, SigningError, fingerprint, is_public_key, same_key
 from deploy.signing import verifies as signature_verifies
 from device.journal.disk import Disk

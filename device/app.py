@@ -1,53 +1,42 @@
-"""The app: the screen stack, the input loop, saving, settings.
+"""The app: the screen stack and the loop that runs it (input, time, drawing).
 
-Construct it with its ``Devices`` (the profile, the display, the key map of the
-input drivers, a folder for saves, and whatever else the device has); the
-desktop simulator and the device launcher differ only in the drivers they pass.
+Construct it with its ``Devices`` (the profile, the display, the input drivers,
+a folder for saves, and whatever else the device has); the desktop simulator
+and the device launcher differ only in the drivers they pass.
+The game being played is ``device.play.playing``'s; the screens start games,
+and show what comes after one.
 """
 
 from __future__ import annotations
 
-import contextlib
-import logging
-import random
 import time
 from collections.abc import Callable, Sequence
 
 import pygame
 
 from device.devices import Devices
+from device.hardware.buttons import Button, ButtonMapper, turned
 from device.hardware.wait import Waiter
-from device.journal.events import LinkInfo
-from device.journal.file import Journal
 from device.journal.folder import SaveFolder
-from device.journal.link_store import LinkJournal
-from device.journal.notice import Notice, loggable, write_failed
-from device.journal.settings import read_settings, store_settings
-from device.link.game import Role
-from device.link.interface import LinkConnector, LinkSession
+from device.journal.kept_settings import keep_settings, open_settings
+from device.journal.notice import Notice, write_failed
+from device.link.interface import LinkConnector
 from device.look.frame_diff import FrameDiff
 from device.look.theme import Fonts
 from device.look.tones import make_sounds
 from device.look.ui import Ui
-from device.play.buttons import Button, ButtonMapper, turned
-from device.play.game import Game, Mode
 from device.play.lighting import Lighting
-from device.play.link_games import PORT_TAG, role_of
-from device.play.match import EndListener, Match, Players
+from device.play.match import Players
+from device.play.match_events import SaveFailed
 from device.play.opponent import EngineThinker, Thinker
+from device.play.playing import Playing
 from device.play.review import EngineReviewer, Reviewing
-from device.play.sounds import Effect, end_effect, move_effect
+from device.play.sounds import Sounds
 from device.screens.dialogs import MessageScreen
-from device.screens.end_screen import EndScreen
 from device.screens.game_screen import GameScreen
 from device.screens.screen import Screen
 from device.screens.supply_warning import SupplyWarning
 from device.screens.title_screen import TitleScreen
-from device.screens.tutorial_screens import start_tutorial
-from engine.position import Position
-from engine.rules import STANDARD, Rules
-
-log = logging.getLogger(__name__)
 
 MAX_WAIT_MS = 1000
 """The loop sleeps at most this long, even when nothing is due."""
@@ -58,40 +47,29 @@ class QueueWaiter:
 
     Only desktop drivers (X11, Wayland) block there; with kmsdrm, evdev and
     dummy SDL looks at the queue every millisecond, so the device passes a
-    waiter on its input devices' file descriptors instead.
+    waiter on its input devices' file descriptors instead.  The event that ends
+    a wait is kept here (``take``), ahead of the rest of the queue: posted back,
+    it would land behind events that came after it (a key's release before its
+    press).
     """
+
+    def __init__(self) -> None:
+        self._taken: list[pygame.event.Event] = []
 
     def wait(self, timeout_ms: int) -> bool:
         event = pygame.event.wait(timeout_ms)
         if event.type == pygame.NOEVENT:
             return False
-        pygame.event.post(event)  # the app takes it with the rest of the queue
+        self._taken.append(event)
         return True
+
+    def take(self) -> list[pygame.event.Event]:
+        """The events that ended waits, oldest first (the queue's head)."""
+        taken, self._taken = self._taken, []
+        return taken
 
     def wake(self) -> None:
         pygame.event.post(pygame.event.Event(pygame.USEREVENT))
-
-
-def link_info(game: Game) -> LinkInfo | None:
-    """The cable of a linked game as its record names it (its number on the cable unknown)."""
-    if game.setup.mode != Mode.LINK:
-        return None
-    return LinkInfo(role_of(game), game.record.tags.get(PORT_TAG, ""), 0)
-
-
-MOST_NAMED = 3
-"""More settings refused than this are told as "some settings"."""
-SETTING_LABELS = {"tutorial_lessons": "title.tutorial"}
-"""The settings whose label is not ``settings.<name>``."""
-
-
-def settings_notice(refused: Sequence[str]) -> Notice:
-    """Settings back to their defaults: named as the settings screen names them,
-    where the file was read and only some values refused."""
-    if not refused or len(refused) > MOST_NAMED:
-        return Notice("msg.settings_reset")
-    labels = tuple(SETTING_LABELS.get(name, f"settings.{name}") for name in refused)
-    return Notice("msg.settings_reset_named", names=labels)
 
 
 HALF_TURN = 180
@@ -110,46 +88,35 @@ class App:
         """Run on ``devices``; the thinkers (the computer, the hint), the reviewer of
         finished games and the seed of new games may be fixed, for tests and scripts."""
         profile = self.profile = devices.profile
-        self.waiter: Waiter = devices.waiter or QueueWaiter()
+        self._queue = QueueWaiter()
+        """SDL's queue, and what a wait in it took (none when the device waits elsewhere)."""
+        self.waiter: Waiter = devices.waiter or self._queue
         self.display = devices.display
-        self.keymap = devices.keymap
+        self.inputs = tuple(devices.inputs)
         save_dir = self.save_dir = devices.save_dir
         self.saves = SaveFolder(save_dir, devices.disk)
         """Every file the app keeps goes through ``self.saves.disk`` (a test's may fail)."""
         notices = self.saves.start()
-        stored = read_settings(save_dir, self.saves.disk)
-        self.settings = stored.settings
-        if stored.problem:
-            log.warning("settings back to their defaults: %s", loggable(stored.problem))
-            notices.append(settings_notice(stored.refused))
-        if stored.stale and self.saves.saves_on:
-            with contextlib.suppress(OSError):  # then it is told again at the next start
-                store_settings(save_dir, self.settings, self.saves.disk)
+        self.settings, settings_notice = open_settings(self.saves)
+        notices += [settings_notice] if settings_notice is not None else []
         self.ui = Ui(profile, self.settings, Fonts())
-        self.thinker: Thinker = thinker or EngineThinker(
+        self.sounds = Sounds(devices.speaker, self.settings)
+        if self.sounds.present:
+            self.sounds.load(make_sounds())
+        thinker = thinker or EngineThinker(
             seed, think_ahead=lambda: self.settings.think_ahead, on_done=self.wake
         )
-        self.hint_thinker: Thinker = hint_thinker or EngineThinker(seed)
+        players = Players(thinker, hint_thinker or EngineThinker(seed), self._pace_ms)
+        self.playing = Playing(players, self.saves, self.sounds, seed)
         self.reviewing: Reviewing = reviewing or EngineReviewer()
         self.link: LinkConnector | None = None
         """A connector set up in advance (used when no ``link_cable`` is given)."""
         self.link_cable = devices.link_cable
         self.link_ports: Sequence[str] = tuple(devices.link_ports)
-        self.match: Match | None = None
-        """The game in progress; after its end it stays (with its link open, so the peer
-        hears the last ply) until the player leaves the end screen."""
-        self._ended: Game | None = None
-        """The match's game, over, until what comes after it is shown."""
-        self._after_match: EndListener = self._end_screen
         self._clock = devices.clock
         self.power = devices.power
         self.lighting = Lighting(devices.backlight, self.settings, self._clock())
         self.supply_warning = SupplyWarning(devices.supply)
-        speaker = devices.speaker
-        self.speaker = speaker if speaker is not None and speaker.working else None
-        if self.speaker is not None:
-            self.speaker.load(make_sounds())
-        self._rng = random.Random(seed)
         self._today = devices.today
         self.mapper = ButtonMapper(dict(profile.meanings), dict(profile.long_press))
         self.mapper.repeat = self.settings.repeat
@@ -158,10 +125,7 @@ class App:
         self.running = True
         self.dirty = True
         self.after_draw: list[Callable[[pygame.Surface], None]] = []
-        """Extra drawing on top of each frame (the simulator's overlays)."""
-        self.event_filters: list[Callable[[pygame.event.Event], bool]] = []
-        """Look at each event before the app does; True takes it (and redraws the frame):
-        the simulator's own keys, its emulated button controller."""
+        """Extra drawing on top of each frame (the simulator's overlays; see ``redraw``)."""
         self.frame_ms = 0.0
         """How long the last frame took to draw and present (the simulator shows it)."""
         self.display.set_rotation(self.settings.rotation)
@@ -183,123 +147,37 @@ class App:
         self.dirty = True
 
     def to_title(self) -> None:
-        self._close_match()
-        self.screens = [TitleScreen(self)]
-        self.dirty = True
+        self.playing.leave()
+        self._replace_screens([TitleScreen(self)])
 
-    def start_game(
-        self, game: Game, link: LinkSession | None = None, journal: Journal | None = None
-    ) -> None:
-        """Play ``game``: in ``journal`` when it is resumed, else in a new journal (the
-        game in progress is given up for it; for a linked game, at its first move)."""
-        self._close_match()
-        players = Players(self.thinker, self.hint_thinker, lambda: self.settings.think_ms)
-        if journal is None:
-            journal = self.saves.begin(game, link_info(game), pending=link is not None)
-        self.saves.started(journal)
-        match = Match(
-            game,
-            players,
-            journal,
-            link=link,
-            on_save_error=self.save_failed,
-            on_move=self._move_played,
-        )
-        self.play_match(match, GameScreen(self, match), self._end_screen)
-        try:  # once the screens are set: the message of a failure goes on top of them
-            journal.sync(game)
-        except OSError as error:
-            self.save_failed(error)
+    def show_alone(self, screen: Screen) -> None:
+        self._replace_screens([TitleScreen(self), screen])
 
-    def play_match(self, match: Match, screen: Screen, after: EndListener) -> None:
-        """Play ``match`` on ``screen``, over the title; once it is over and seen as it
-        ended, ``after`` shows what comes next (a game's end screen, a lesson's card)."""
-        self._close_match()
-        match.on_end = self._match_ended
-        self.match = match
-        self._after_match = after
-        self.screens = [TitleScreen(self), screen]
-        self.dirty = True
-
-    def start_tutorial(self) -> None:
-        self._close_match()
-        start_tutorial(self)
-
-    def link_connector(
-        self, port: str, role: Role, colour: int, rules: Rules = STANDARD
-    ) -> LinkConnector | None:
-        if self.link_cable is not None and port:
-            names = (self.ui.t("player.you"), self.ui.t("player.link"))
-            store = LinkJournal(self.saves, port, role, names, self.today())
-            return self.link_cable(port, role, store, colour, rules)
-        return self.link
-
-    def _close_match(self) -> None:
-        """The screens of the match go (a review opened over its end with them)."""
+    def _replace_screens(self, screens: list[Screen]) -> None:
+        """The screens that go take what they had running with them (a review opened
+        over a game's end)."""
         self.reviewing.cancel()
-        match, self.match = self.match, None
-        self._ended = None
-        if match is not None:
-            match.close()
-            if match.game.ply == 0:  # a linked game left before its first move gives up nothing
-                self.saves.withdraw()
-
-    def new_seed(self) -> int:
-        return self._rng.randrange(1, 2**31)
+        self.screens = screens
+        self.dirty = True
 
     def today(self) -> str:
         return self._today()
 
-    def save_failed(self, error: OSError) -> None:
-        self.tell(write_failed(error))
-
-    def _match_ended(self, game: Game) -> None:
-        """The match is over (its end is stored): what comes after it is shown once the
-        game is seen as it ended (see ``_game_in_view``)."""
-        self._ended = game
-
-    def _game_in_view(self) -> bool:
-        """The game screen is on top, its last move in place: before what comes after the
-        match, a menu or a message over the game is read and the last move slides in."""
-        top = self.top
-        return isinstance(top, GameScreen) and top.settled()
-
-    def _show_end(self, game: Game) -> None:
-        self._ended = None
-        self._after_match(game)
-
-    def _end_screen(self, game: Game) -> None:
-        """Show how ``game`` ended."""
-        self.play(end_effect(game))
-        self.screens = [TitleScreen(self), EndScreen(self, game)]
-        self.dirty = True
+    def _pace_ms(self) -> int:
+        """The least time the computer takes over a move (the player's setting)."""
+        return self.settings.think_ms
 
     def settings_changed(self) -> None:
         self.apply_settings()
-        try:
-            store_settings(self.save_dir, self.settings, self.saves.disk)
-        except OSError as error:
-            self.save_failed(error)
+        problem = keep_settings(self.saves, self.settings)
+        if problem is not None:
+            self.tell(problem)
 
     def apply_settings(self) -> None:
         self.mapper.repeat = self.settings.repeat
         self.lighting.settings_changed()
         self.display.set_rotation(self.settings.rotation)
         self.repaint_all()
-
-    def has_sound(self) -> bool:
-        return self.speaker is not None
-
-    def play(self, effect: Effect | None) -> None:
-        if effect is not None and self.speaker is not None and self.settings.sound:
-            self.speaker.play(effect, self.settings.volume / 100)
-
-    def _move_played(self, before: Position, move: int, after: Position) -> None:
-        """A move is stored and on the board: the first of a linked game gives up the game
-        that was in progress (see ``SaveFolder.started``)."""
-        if self.saves.journal is not None:
-            self.saves.started(self.saves.journal)
-        self.play(move_effect(before, move, after))
 
     def show_message(self, words: str) -> None:
         self.push(MessageScreen(self, words))
@@ -337,21 +215,31 @@ class App:
         for button in self.mapper.release(physical, now):
             self.button(button)
 
-    def handle_event(self, event: pygame.event.Event) -> None:
+    def take_input(self) -> bool:
+        """Empty SDL's queue: the input drivers' presses and releases among its events,
+        and the window's own; True when there was anything."""
+        events = [*self._queue.take(), *pygame.event.get()]
         now = self.now()
+        changes = [change for source in self.inputs for change in source.read(events)]
+        for button, pressed in changes:
+            if pressed:
+                self.press(button, now)
+            else:
+                self.release(button, now)
+        for event in events:
+            self._window_event(event)
+        return bool(changes or events)
+
+    def _window_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.running = False
-        elif event.type in (pygame.KEYDOWN, pygame.KEYUP):
-            physical = self.keymap.get(event.key)
-            if physical is None:
-                return
-            if event.type == pygame.KEYDOWN:
-                self.press(physical, now)
-            else:
-                self.release(physical, now)
         elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWEXPOSED):
-            self.mapper.release_all()
+            self.mapper.release_all()  # the key-ups go to another window
             self.repaint_all()
+
+    def redraw(self) -> None:
+        """Draw the next frame (what is drawn over the screens changed)."""
+        self.dirty = True
 
     def repaint_all(self) -> None:
         """Present the next frame whole (the output was cleared, rotated or uncovered)."""
@@ -366,12 +254,14 @@ class App:
             self.button(button)
         # The match runs whatever screen is on top: the link must be answered (the
         # peer takes three seconds of silence for a lost link), the end stored.
-        if self.match is not None and self.match.tick(now) and self._match_shown():
+        events = self.playing.tick(now)
+        if events and self._match_shown():
             self.dirty = True
+        for event in events:
+            if isinstance(event, SaveFailed):
+                self.tell(write_failed(event.error))
         if self.top.update(now):
             self.dirty = True
-        if self._ended is not None and self._game_in_view():
-            self._show_end(self._ended)
         self.lighting.tick(now, self._on_title())
         if self.supply_warning.check(now):
             self.dirty = True
@@ -379,7 +269,7 @@ class App:
     def on_wall_clock(self) -> bool:
         """Whether the app waits for something that runs in real time: a link cable, open
         or being opened (a headless run's clock then keeps pace with the wall clock)."""
-        linked = self.match is not None and self.match.link is not None
+        linked = self.playing.on_wall_clock
         return linked or any(screen.on_wall_clock for screen in self.screens)
 
     def _on_title(self) -> bool:
@@ -391,13 +281,10 @@ class App:
     def wait_ms(self, now: int | None = None) -> int:
         """How long the loop may sleep before something is due."""
         now = self.now() if now is None else now
-        match_wakeup = self.match.wakeup(now) if self.match is not None else None
-        if self._ended is not None and self._game_in_view():
-            match_wakeup = now
         candidates = (
             self.mapper.next_deadline(),
             self.top.wakeup(now),
-            match_wakeup,
+            self.playing.wakeup(now),
             self.lighting.next_deadline(self._on_title()),
             self.supply_warning.next_check,
         )
@@ -440,15 +327,9 @@ class App:
         """One turn of the loop: wait for input or the next deadline, react, draw; True
         when a frame was presented."""
         wait = self.wait_ms() if timeout_ms is None else timeout_ms
-        events = pygame.event.get()
-        if not events and wait > 0:
+        if not self.take_input() and wait > 0:
             self.waiter.wait(wait)
-            events = pygame.event.get()
-        for event in events:
-            if any(taken(event) for taken in self.event_filters):
-                self.dirty = True
-            else:
-                self.handle_event(event)
+            self.take_input()
         self.update()
         return self.draw()
 

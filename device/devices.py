@@ -1,6 +1,6 @@
 """Everything the app is handed from outside, in one object: the device it runs on
-(its profile, panel, keys, speaker, power and light), where it keeps its files, the
-link cable's ports, and the clocks.
+(its profile, panel, speaker, power and light, what presses its buttons), where it
+keeps its files, the link cable's ports, and the clocks.
 
 The wiring (``simulator``, ``deploy``) and the tests build one from the drivers
 they opened; what is left out is absent (no speaker, no power switch, no cable).
@@ -13,7 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from device.hardware.display import Display, KeyMap
+from device.hardware.display import Display
+from device.hardware.input import ButtonInput
 from device.hardware.power import Backlight, PowerSwitch, Supply
 from device.hardware.profiles import Profile
 from device.hardware.sound import Speaker
@@ -36,8 +37,6 @@ def local_date() -> str:
 class Devices:
     profile: Profile
     display: Display
-    keymap: KeyMap
-    """The physical button behind each SDL key the input drivers post."""
     save_dir: Path
     disk: Disk | None = None
     """What every file goes through (None: the real one; a test's may fail)."""
@@ -52,5 +51,8 @@ class Devices:
     """Opens a linked game on a port (None: a device without a cable)."""
     link_ports: Sequence[str] = ()
     """Where a link cable may be plugged, the configured one first."""
+    inputs: Sequence[ButtonInput] = ()
+    """What presses the buttons, read in turn (none: the app is pressed directly, as
+    tests and scripts do)."""
     clock: Callable[[], int] = monotonic_ms
     today: Callable[[], str] = local_date

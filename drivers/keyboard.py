@@ -1,4 +1,4 @@
-"""SDL keys -> the physical buttons of a device profile.
+"""SDL keys -> the physical buttons of a device profile: the app's input from keys.
 
 On the device, the kernel's ``gpio-key`` overlay and the serial button
 controller send the key of the logical button each physical button is wired
@@ -29,6 +29,32 @@ def keymap_for(pygame_keys: Mapping[str, Sequence[str]]) -> dict[int, str]:
     for button, names in pygame_keys.items():
         keymap |= {_key(name): button for name in names[1:]}
     return keymap
+
+
+class KeyboardInput:
+    """The profile's buttons pressed on keys: the key events in SDL's queue (a
+    keyboard, the GPIO keys, the serial button controller's reader), taken by the
+    app's loop (``device.hardware.input``)."""
+
+    def __init__(self, keymap: Mapping[int, str]) -> None:
+        self.keymap = keymap
+        """SDL key -> physical button (``keymap_for``)."""
+
+    def read(self, events: Sequence[pygame.event.Event]) -> list[tuple[str, bool]]:
+        changes = []
+        for event in events:
+            change = self.change(event)
+            if change is not None:
+                changes.append(change)
+        return changes
+
+    def change(self, event: pygame.event.Event) -> tuple[str, bool] | None:
+        """The button a key event presses or lets go (None: another event, a key of no
+        button)."""
+        if event.type not in (pygame.KEYDOWN, pygame.KEYUP):
+            return None
+        button = self.keymap.get(event.key)
+        return None if button is None else (button, event.type == pygame.KEYDOWN)
 
 
 def describe_keys(keymap: Mapping[int, str]) -> list[tuple[str, str]]:

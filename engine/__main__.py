@@ -1,12 +1,3 @@
-import os
-import sys
+from engine.cli import exit_with, main
 
-from engine.cli import main
-
-try:
-    sys.exit(main())
-except BrokenPipeError:
-    # The reader went away (``| head``): stop quietly, as other command-line tools do;
-    # stdout goes to /dev/null so that flushing it at exit cannot raise again.
-    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    sys.exit(1)
+exit_with(main)

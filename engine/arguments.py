@@ -30,18 +30,25 @@ class UsageError(Exception):
     """A command line the engine cannot run; its message is the one line shown."""
 
 
-class CommandParser(argparse.ArgumentParser):
-    """The parser of one command, ``python -m engine COMMAND``."""
+PROGRAM = "python -m engine"
+"""The engine's command line, as its usage lines name it."""
 
-    def __init__(self, command: str, summary: str, usage: str | None = None) -> None:
+
+class CommandParser(argparse.ArgumentParser):
+    """The parser of one command, ``PROGRAM COMMAND`` (``python -m engine COMMAND``)."""
+
+    def __init__(
+        self, command: str, summary: str, usage: str | None = None, program: str = PROGRAM
+    ) -> None:
         super().__init__(
-            prog=f"python -m engine {command}",
+            prog=f"{program} {command}",
             usage=usage,
             description=summary[:1].upper() + summary[1:] + ".",
             allow_abbrev=False,
         )
         self.summary = summary
         """What the command does, in a few words: the overview of every command shows it."""
+        self.program = program
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
@@ -49,7 +56,7 @@ class CommandParser(argparse.ArgumentParser):
     def synopsis(self) -> str:
         """The command and its arguments, without ``usage:`` and the program's name."""
         usage = " ".join(self.format_usage().split()).replace(" [-h]", "")
-        return usage.removeprefix("usage: python -m engine ")
+        return usage.removeprefix(f"usage: {self.program} ")
 
 
 MAX_SEED = 2**32 - 1

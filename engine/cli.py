@@ -1,22 +1,24 @@
-"""``python -m engine``: the engine's command line.
+"""``python -m engine``: the engine's command line, on the device as in a checkout.
 
 Every failure (malformed position, illegal move, unknown command, a file the
 lab cannot write) exits with status 2 and one line on stderr, whatever the
-input holds; never a traceback.
+input holds; never a traceback.  The balance lab's command line,
+``python -m engine.lab``, runs these commands and its own the same way.
 """
 
+import os
 import random
 import sys
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import NoReturn
 
-from engine.ai.arena import arena_parser, cmd_arena
 from engine.ai.commands import cmd_hint, hint_parser
-from engine.ai.lab import cmd_lab, lab_parser
 from engine.arguments import (
     MAX_GAMES,
     MAX_SEED,
     POSITION_HELP,
+    PROGRAM,
     CommandParser,
     UsageError,
     add_rules_option,
@@ -54,14 +56,22 @@ Command = tuple[Callable[[], CommandParser], Run]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m engine``: the engine's own commands."""
+    return run_command(PROGRAM, COMMANDS, argv)
+
+
+def run_command(
+    program: str, commands: Mapping[str, Command], argv: Sequence[str] | None = None
+) -> int:
+    """Run the command ``argv`` (default: this process's arguments) names; the exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] in {"-h", "--help", "help"}:
-        print(overview())
+        print(overview(program, commands))
         return 0
-    command = COMMANDS.get(args[0])
+    command = commands.get(args[0])
     try:
         if command is None:
-            raise UsageError(f"unknown command {shown(args[0])} (try: python -m engine help)")
+            raise UsageError(f"unknown command {shown(args[0])} (try: {program} help)")
         _, run = command
         for line in run(args[1:]):
             print(line)
@@ -79,10 +89,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def overview() -> str:
+def exit_with(main: Callable[[], int]) -> NoReturn:
+    """Run a command line's ``main`` as the program and exit with its status."""
+    try:
+        sys.exit(main())
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, as other command-line tools do;
+        # stdout goes to /dev/null so that flushing it at exit cannot raise again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
+
+
+def overview(program: str, commands: Mapping[str, Command]) -> str:
     """Every command, its arguments and what it does (each has its own --help)."""
-    lines = ["usage: python -m engine COMMAND ...   (python -m engine COMMAND --help: more)"]
-    for make_parser, _ in COMMANDS.values():
+    lines = [f"usage: {program} COMMAND ...   ({program} COMMAND --help: more)"]
+    for make_parser, _ in commands.values():
         parser = make_parser()
         synopsis = textwrap.wrap(
             parser.synopsis(), 78, initial_indent="  ", subsequent_indent="    "
@@ -266,6 +287,4 @@ COMMANDS: dict[str, Command] = {
     "play": (play_parser, cmd_play),
     "selfplay": (selfplay_parser, cmd_selfplay),
     "hint": (hint_parser, cmd_hint),
-    "arena": (arena_parser, cmd_arena),
-    "lab": (lab_parser, cmd_lab),
 }

@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2154  # root and venv are set by bootstrap.sh, sourced first
 # Sourced by scripts/play, scripts/engine and scripts/compiled-engine-tests: the
-# mypyc-compiled engine, built once per change of the engine's sources into
+# mypyc-compiled engine with the balance lab's players (SATELLITES_MYPYC=lab: the
+# arena and the lab run on it), built once per change of the engine's sources into
 # .venv/compiled-engine/ (never into the tree, so the tests keep running the
 # pure engine).  Without a C compiler, with SATELLITES_PURE=1, or on a machine
 # with less than 1 GB of memory (mypyc peaks at about 330 MB: a Zero 2 W would
@@ -37,7 +38,7 @@ build_compiled_engine() {
         echo "Compiling the engine with mypyc (once per engine change, a minute or two) ..." >&2
         scratch="$(mktemp -d)"
         cp -r "$root/engine" "$root/setup.py" "$root/pyproject.toml" "$root/README.md" "$scratch"/
-        if ! (cd "$scratch" && SATELLITES_MYPYC=1 python setup.py --quiet build_ext --inplace \
+        if ! (cd "$scratch" && SATELLITES_MYPYC=lab python setup.py --quiet build_ext --inplace \
                 >"$scratch/build.log" 2>&1); then
             echo "The mypyc build failed (log: $venv/mypyc-build.log)" >&2
             cp "$scratch/build.log" "$venv/mypyc-build.log"

@@ -12,6 +12,7 @@ import contextlib
 import os
 import sys
 import tempfile
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,6 +22,7 @@ import pygame
 from device.app import App
 from device.devices import Devices
 from device.hardware.display import Display
+from device.hardware.input import ButtonInput
 from device.hardware.profiles import PROFILES, ProfileName
 from device.hardware.sound import SAMPLE_BYTES, SAMPLE_RATE, Speaker
 from device.look.theme import STANDARD
@@ -35,9 +37,11 @@ from drivers.framebuffer import (
     PixelFormat,
     prepare_framebuffer_file,
 )
+from drivers.gamepad import GamepadInput
 from drivers.keyboard import describe_keys, keymap_for
 from engine.arguments import MAX_SEED, OneLineParser, whole_number_in
 from simulator.demo import demo_script
+from simulator.desktop_keys import DesktopKeys
 from simulator.link import CABLE, simulator_ports
 from simulator.logs import MessageLog, MoveLog, open_log
 from simulator.overlays import HelpOverlay, PerfOverlay, StatusOverlay
@@ -76,7 +80,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--seed", **whole_number_in(0, MAX_SEED, "seed for new games and the computer player")
     )
-    parser.add_argument("--save-dir", type=Path, help="where saves and settings are kept")
+    parser.add_argument(
+        "--save-dir",
+        type=Path,
+        help="where saves and settings are kept (headless, by default: a temporary folder "
+        "removed at the end of the run)",
+    )
     parser.add_argument(
         "--script",
         type=Path,
@@ -209,12 +218,19 @@ class WindowUnavailable(Exception):
 
 
 def _run_headless(args: argparse.Namespace, out_dir: Path, script_text: str | None) -> int:
+    """A scripted run; without --save-dir its saves are thrown away at the end."""
+    if args.save_dir is not None:
+        return _run_headless_saving_in(args.save_dir, args, out_dir, script_text)
+    with tempfile.TemporaryDirectory(prefix="satellites-sim-") as scratch:
+        return _run_headless_saving_in(Path(scratch), args, out_dir, script_text)
+
+
+def _run_headless_saving_in(
+    save_dir: Path, args: argparse.Namespace, out_dir: Path, script_text: str | None
+) -> int:
     pygame.display.init()
     pygame.font.init()
     profile = PROFILES[args.profile]
-    save_dir = args.save_dir
-    if save_dir is None:
-        save_dir = Path(tempfile.mkdtemp(prefix="satellites-sim-"))
     if script_text is None:
         script_text = demo_script(args.profile)
     try:
@@ -272,14 +288,19 @@ def _add_logs(args: argparse.Namespace, app: App, cleanup: contextlib.ExitStack)
     return True
 
 
-def _devices(args: argparse.Namespace, display: Display, save_dir: Path) -> Devices:
-    """The simulated device: the profile's keys on the keyboard, the desktop's sound,
-    the simulated link cable."""
+def _devices(
+    args: argparse.Namespace,
+    display: Display,
+    save_dir: Path,
+    inputs: Sequence[ButtonInput] = (),
+) -> Devices:
+    """The simulated device: the desktop's keys and gamepads (none: a script presses the
+    buttons), the desktop's sound, the simulated link cable."""
     return Devices(
         PROFILES[args.profile],
         display,
-        keymap_for(PROFILES[args.profile].pygame_keys),
         save_dir,
+        inputs=inputs,
         speaker=_speaker(args),
         link_cable=CABLE,
         link_ports=simulator_ports(args.link),
@@ -323,8 +344,10 @@ def _run_window(args: argparse.Namespace, out_dir: Path, script_text: str | None
     except pygame.error as error:
         pygame.quit()
         raise WindowUnavailable(str(error)) from error
-    app = App(_devices(args, display, save_dir), seed=args.seed)
-    keys = describe_keys(keymap_for(PROFILES[args.profile].pygame_keys))
+    desktop_keys = DesktopKeys(keymap_for(profile.pygame_keys))
+    gamepads = GamepadInput(profile.pad_buttons)
+    app = App(_devices(args, display, save_dir, (desktop_keys, gamepads)), seed=args.seed)
+    keys = describe_keys(desktop_keys.keymap)
     cleanup = contextlib.ExitStack()
     if not _add_logs(args, app, cleanup):
         cleanup.close()
@@ -332,7 +355,7 @@ def _run_window(args: argparse.Namespace, out_dir: Path, script_text: str | None
         return 2
     emulated = None
     if args.buttons == "serial-emulator":
-        emulated = _start_emulated_buttons(args.profile, app, cleanup)
+        emulated = _start_emulated_buttons(args.profile, app, desktop_keys, cleanup)
         keys.append(("F5", "pull / plug controller"))
     help_overlay = HelpOverlay(app.ui, profile, keys)
     perf = PerfOverlay(app.ui)
@@ -358,27 +381,28 @@ def _run_window(args: argparse.Namespace, out_dir: Path, script_text: str | None
         return True
 
     print(f"Satellites ({profile.name}): F1 shows the keys; saves in {save_dir}")
-    intercept = emulated.route if emulated is not None else None
+    desktop_keys.own_key = on_key
+    desktop_keys.redraw = app.redraw
     with cleanup:
-        WindowRun(
-            app, out_dir, on_key, record=args.record, frame_time=perf.record, intercept=intercept
-        ).run()
+        WindowRun(app, out_dir, record=args.record, frame_time=perf.record).run()
     pygame.quit()
     return 0
 
 
 def _start_emulated_buttons(
-    profile: str, app: App, cleanup: contextlib.ExitStack
+    profile: str, app: App, desktop_keys: DesktopKeys, cleanup: contextlib.ExitStack
 ) -> EmulatedButtons:
-    """The emulated controller and its reader, running until ``cleanup`` closes."""
+    """The emulated controller and its reader, pressed by the desktop keys, running
+    until ``cleanup`` closes."""
     # Imported only when asked for: the emulator's pty needs a POSIX system, and
     # the rest of the simulator does not.
     from simulator.serial_buttons import EmulatedButtons
 
     folder = cleanup.enter_context(tempfile.TemporaryDirectory(prefix="satellites-buttons-"))
-    buttons = EmulatedButtons(profile, app.keymap, Path(folder))
+    buttons = EmulatedButtons(profile, desktop_keys.keymap, Path(folder))
     print("Buttons: the desktop keys press an emulated serial controller (F5 pulls its cable)")
     buttons.start()
     cleanup.callback(buttons.stop)
     app.after_draw.append(StatusOverlay(app.ui, buttons.status))
+    desktop_keys.controller = buttons
     return buttons

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from device.hardware.buttons import LONG_PRESS_MS, Button
 from device.hardware.profiles import PROFILES, Profile
-from device.play.buttons import LONG_PRESS_MS, Button
 
 
 @dataclass(frozen=True)

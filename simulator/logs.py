@@ -39,7 +39,7 @@ class MoveLog:
         self._ended = False
 
     def __call__(self, surface: pygame.Surface) -> None:
-        match = self.app.match
+        match = self.app.playing.match
         if match is None or match.policy is not None:  # a lesson's moves are no game's
             return
         record = match.game.record

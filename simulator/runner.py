@@ -42,9 +42,6 @@ class HeadlessRun:
         self.shots: list[Path] = []
         self._in_step: tuple[int, float] | None = None
         """The virtual and the wall clock when the app began to need real time."""
-        self._key_of: dict[str, int] = {}
-        for key, button in app.keymap.items():
-            self._key_of.setdefault(button, key)
 
     def run(self, steps: list[Step]) -> None:
         self.out_dir.mkdir(parents=True, exist_ok=True)
@@ -53,20 +50,21 @@ class HeadlessRun:
             if not self.app.running:
                 break
             if step.action is Action.HOLD:
-                self.key(step.argument, down=True)
+                self.press(step.argument, down=True)
                 self.advance(step.millis)
-                self.key(step.argument, down=False)
+                self.press(step.argument, down=False)
                 self.advance(SETTLE_MS)
             elif step.action is Action.WAIT:
                 self.advance(step.millis)
             elif step.action is Action.SHOT:
                 self.shots.append(self.screenshot(step.argument))
 
-    def key(self, button: str, down: bool) -> None:
-        kind = pygame.KEYDOWN if down else pygame.KEYUP
-        pygame.event.post(pygame.event.Event(kind, key=self._key_of[button]))
-        for event in pygame.event.get():
-            self.app.handle_event(event)
+    def press(self, button: str, down: bool) -> None:
+        """Press or let go ``button`` (a physical button of the profile), directly."""
+        if down:
+            self.app.press(button, self.clock.now)
+        else:
+            self.app.release(button, self.clock.now)
         self._frame()
 
     def advance(self, millis: int) -> None:
@@ -96,6 +94,7 @@ class HeadlessRun:
         time.sleep(max(0.0, due - time.monotonic()))  # the other device runs in real time
 
     def _frame(self) -> None:
+        self.app.take_input()  # the window's events: a power switch pressed ends the run
         self.app.update(self.clock.now)
         if self.app.draw() and self.record:
             self.frames += 1
@@ -110,29 +109,24 @@ class HeadlessRun:
 
 
 class WindowRun:
-    """The interactive loop (the app's own step), with the simulator's keys taken first."""
+    """The interactive loop: the app's own step (its input the desktop's keys, see
+    ``simulator.desktop_keys``), each frame timed and, with ``record``, kept."""
 
     def __init__(
         self,
         app: App,
         out_dir: Path,
-        on_key: Callable[[int], bool],
         record: bool = False,
         frame_time: Callable[[float], None] | None = None,
-        intercept: Callable[[pygame.event.Event], bool] | None = None,
     ) -> None:
         self.app = app
         self.out_dir = out_dir
-        self.on_key = on_key
         self.record = record
         self.frame_time = frame_time
-        self.intercept = intercept
-        """Takes events before the app (True: taken), e.g. keys for an emulated controller."""
         self.frames = 0
 
     def run(self) -> None:
         app = self.app
-        app.event_filters.append(self._take)
         while app.running:
             if not app.step():
                 continue
@@ -144,9 +138,3 @@ class WindowRun:
                 pygame.image.save(
                     app.display.surface, self.out_dir / f"frame-{self.frames:05d}.png"
                 )
-
-    def _take(self, event: pygame.event.Event) -> bool:
-        """The simulator's own keys, then the emulated controller, before the app."""
-        if event.type == pygame.KEYDOWN and self.on_key(event.key):
-            return True
-        return self.intercept is not None and self.intercept(event)

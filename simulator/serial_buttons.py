@@ -11,14 +11,13 @@ reader's events carry a mark, so they are never fed back into the emulator.
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pygame
 
 from device.hardware.profiles import KEYS, PROFILES
-from drivers.serial_buttons.emulator import PERIOD, PtyController
+from drivers.serial_buttons.emulator import PtyController
 from drivers.serial_buttons.protocol import BUTTONS, ButtonChange
 from drivers.serial_buttons.reader import ButtonReader, sdl_keys
 
@@ -31,10 +30,6 @@ button it sends (the HAT Mini's X sends RIGHT and its Y sends DOWN)."""
 
 FROM_CONTROLLER = "from_controller"
 """Attribute set on the key events the reader posts."""
-SHORTEST_TAP_S = 4 * PERIOD
-"""A desktop tap holds its button at least this long: the reader counts a change
-once two frames agree, and a window loop busy drawing may route a key's down
-and up in one go."""
 WATCH_PERIOD = 0.05
 """Seconds between looks at whether the reader holds the port."""
 
@@ -52,7 +47,7 @@ class EmulatedButtons:
     ``route`` takes the desktop's key events for the controller; the reader's
     events are left to the app.  A watcher reports (``on_status``) when the
     reader loses or regains the port, and posts ``status_event`` so the
-    window redraws its overlay.
+    window redraws its overlay (see ``simulator.desktop_keys``).
     """
 
     def __init__(
@@ -71,8 +66,6 @@ class EmulatedButtons:
         self.reader = ButtonReader(str(self.board.path), sdl_keys(KEYS), post=post_controller_event)
         self._running = threading.Event()
         self._watcher: threading.Thread | None = None
-        self._pressed: dict[str, tuple[float, int]] = {}
-        """Each button's last press: when, and how many presses it has had."""
 
     def start(self) -> None:
         self.board.start()
@@ -89,45 +82,19 @@ class EmulatedButtons:
         self.board.stop()
 
     def route(self, event: pygame.event.Event) -> bool:
-        """True when the event was taken here and must not reach the app."""
-        if event.type == self.status_event:
-            return True
-        if event.type == pygame.WINDOWFOCUSLOST:
-            self.release_all()  # the key-ups go to another window
-            return False
-        if event.type not in (pygame.KEYDOWN, pygame.KEYUP):
-            return False
+        """A key event: True when it was the desktop's, taken here for the controller
+        (the reader's own events reach the app)."""
         if getattr(event, FROM_CONTROLLER, False):
             return False
         button = self._wiring.get(self._keymap.get(event.key, ""))
         if button is not None:
+            # A tap shorter than the frames the reader needs is held for them by the
+            # board itself (``HELD_FRAMES``).
             if event.type == pygame.KEYDOWN:
-                self._press(button)
+                self.board.controller.press(button)
             else:
-                self._release(button)
-        return True
-
-    def _press(self, button: str) -> None:
-        _, count = self._pressed.get(button, (0.0, 0))
-        self._pressed[button] = (time.monotonic(), count + 1)
-        self.board.controller.press(button)
-
-    def _release(self, button: str) -> None:
-        """Release ``button`` once it has been held ``SHORTEST_TAP_S`` (not if it was
-        pressed again meanwhile)."""
-        at, count = self._pressed.get(button, (0.0, 0))
-        wait = SHORTEST_TAP_S - (time.monotonic() - at)
-        if wait <= 0:
-            self.board.controller.release(button)
-            return
-
-        def later() -> None:
-            if self._pressed.get(button, (0.0, 0))[1] == count:
                 self.board.controller.release(button)
-
-        timer = threading.Timer(wait, later)
-        timer.daemon = True
-        timer.start()
+        return True
 
     def release_all(self) -> None:
         for button in BUTTONS:

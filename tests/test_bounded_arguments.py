@@ -16,6 +16,7 @@ from test_every_command_helps import ROOT, python_programs
 
 from engine import cli
 from engine.arguments import NumberIn, WholeNumberIn
+from engine.lab import cli as lab_cli
 
 SOURCES = ("engine", "device", "drivers", "simulator", "deploy", "ports", "benchmarks", "scripts")
 UNBOUNDED = re.compile(r"type=(int|float|count|positive_count)\b")
@@ -119,17 +120,17 @@ def test_every_number_of_a_program_is_bounded_with_a_one_line_refusal(
         assert err.count("\n") == 1 and action.dest.replace("_", "-") in err, (args, err)
 
 
-@pytest.mark.parametrize("command", sorted(cli.COMMANDS))
+@pytest.mark.parametrize("command", sorted(lab_cli.COMMANDS))
 def test_every_number_of_an_engine_command_is_bounded_with_a_one_line_refusal(
     command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    parser = cli.COMMANDS[command][0]()
+    parser = lab_cli.COMMANDS[command][0]()
     for _, owner, action in numbers(parser):
         check_bounded(owner, action)
         if isinstance(action.type, WholeNumberIn | NumberIn):
             args = [command, *past_the_top(action)]
             capsys.readouterr()
-            assert cli.main(args) == 2, args
+            assert lab_cli.main(args) == 2, args
             err = capsys.readouterr().err
             assert err.startswith("error: ") and err.count("\n") == 1, (args, err)
 

@@ -17,6 +17,9 @@ Two caches, both beside the cards (``cache_root()``):
   each source they were compiled from); the key adds ``setup.py`` and the engine's
   sources, so a change elsewhere in the game compiles nothing again.
 
+The engine's sources are those the game's wheel carries: the packages
+``pyproject.toml`` leaves out of it (the balance lab) are neither compiled nor copied.
+
 ``deploy/bundle.sh --compiled DIR`` adds such a folder to the game's pure wheel
 (``deploy/compiled_wheel.py``).
 """
@@ -28,15 +31,18 @@ import shutil
 import subprocess
 import sys
 import time
+import tomllib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from fnmatch import fnmatchcase
 from importlib.metadata import version
 from pathlib import Path
 
+from deploy.vm.cachelock import building
 from deploy.vm.hostpkg import MissingTools, require_commands
 from deploy.vm.image import BUILD_COMMANDS, BuildError, ensure_arm64_binfmt, host_mirror, run, step
-from deploy.vm.recipe import Suite, cache_root
+from deploy.vm.recipe import Suite, cache_root, needs_build
 
 SOURCE_DIR = Path(__file__).resolve().parents[2]
 ROOT_PACKAGES = ("python3-dev", "python3-venv")
@@ -80,9 +86,25 @@ def root_key(suite: Suite, mypy: str) -> str:
     return hashlib.sha256(recipe.encode()).hexdigest()[:16]
 
 
+def left_out_of_the_wheel(source_dir: Path = SOURCE_DIR) -> list[str]:
+    """The package patterns ``pyproject.toml`` keeps out of the game's wheel."""
+    with (source_dir / "pyproject.toml").open("rb") as file:
+        found: dict[str, object] = tomllib.load(file)["tool"]["setuptools"]["packages"]["find"]
+    excluded = found.get("exclude", [])
+    return [str(pattern) for pattern in excluded] if isinstance(excluded, list) else []
+
+
 def engine_sources(source_dir: Path = SOURCE_DIR) -> list[Path]:
-    """setup.py and every source of the engine, in a fixed order (relative paths)."""
-    engine = sorted(path.relative_to(source_dir) for path in (source_dir / "engine").rglob("*.py"))
+    """setup.py and every source of the engine the wheel carries, in a fixed order
+    (relative paths)."""
+    left_out = left_out_of_the_wheel(source_dir)
+    engine = sorted(
+        relative
+        for relative in (
+            path.relative_to(source_dir) for path in (source_dir / "engine").rglob("*.py")
+        )
+        if not any(fnmatchcase(".".join(relative.parent.parts), pattern) for pattern in left_out)
+    )
     return [Path("setup.py"), *engine]
 
 
@@ -233,10 +255,8 @@ def compile_engine(build: EngineBuild) -> float:
     work = build.root / WORK.lstrip("/")
     if work.exists():
         shutil.rmtree(work)
-    shutil.copytree(
-        SOURCE_DIR / "engine", work / "engine", ignore=shutil.ignore_patterns("__pycache__")
-    )
-    for name in COMPILE_INPUTS:
+    for name in sorted({*build.hashes, *COMPILE_INPUTS}):
+        (work / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(SOURCE_DIR / name, work / name)
     step(f"compiling the engine with mypyc ({build.suite}, arm64 under qemu-user: many minutes)")
     with mounted_proc(build.root):
@@ -287,11 +307,14 @@ def ensure_engine(suite: Suite, force: bool = False) -> EngineBuild:
     """The compiled engine for the suite, made first where it is not cached."""
     mypy = mypy_version()
     build = engine_build(suite, mypy)
-    if build.is_complete() and not force:
+    if not needs_build(build, force):
         return build
-    if not build.root_is_complete():
-        print(f"build root made in {make_root(build, mypy):.0f} s", flush=True)
-    print(f"engine compiled in {compile_engine(build):.0f} s", flush=True)
+    with building(build.root_folder):
+        if not needs_build(build, force):
+            return build
+        if not build.root_is_complete():
+            print(f"build root made in {make_root(build, mypy):.0f} s", flush=True)
+        print(f"engine compiled in {compile_engine(build):.0f} s", flush=True)
     return build
 
 

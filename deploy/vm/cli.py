@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from deploy.vm.machine import DEFAULT_SUITE
 from deploy.vm.recipe import Suite, cache_root, cached_image
 from engine.arguments import OneLineParser
 
@@ -25,7 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
         "a hash of the recipe (deploy/vm/recipe.py, image.py, guest/). Needs root; "
         "installs the host packages it lacks with apt-get.",
     )
-    build.add_argument("--suite", type=Suite, choices=tuple(Suite), default=Suite.BOOKWORM)
+    build.add_argument("--suite", type=Suite, choices=tuple(Suite), default=DEFAULT_SUITE)
     build.add_argument("--force", action="store_true", help="build again even if cached")
     engine = commands.add_parser(
         "engine",
@@ -35,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
         "the key being a hash of the build root's recipe, setup.py and the engine's sources; "
         "deploy/bundle.sh --compiled FOLDER puts it in the bundle. Needs root.",
     )
-    engine.add_argument("--suite", type=Suite, choices=tuple(Suite), default=Suite.BOOKWORM)
+    engine.add_argument("--suite", type=Suite, choices=tuple(Suite), default=DEFAULT_SUITE)
     engine.add_argument("--force", action="store_true", help="compile again even if cached")
     modules = commands.add_parser(
         "modules",

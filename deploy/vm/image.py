@@ -18,19 +18,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from deploy.vm.cachelock import building
 from deploy.vm.hostpkg import MissingTools, require_commands
 from deploy.vm.recipe import (
     BOOT_LABEL,
     BOOT_MIB,
     DATA_LABEL,
     DATA_MIB,
-    GUEST_DIR,
     KERNEL_CMDLINE,
-    PACKAGES,
     ROOT_LABEL,
     ROOT_SPARE_MIB,
     CachedImage,
     Suite,
+    guest_dirs,
+    needs_build,
+    packages,
 )
 
 MIB = 1024 * 1024
@@ -126,8 +128,8 @@ def build(image: CachedImage, suite: Suite) -> None:
         ],
         stdout=subprocess.DEVNULL,
     )
-    install_packages(root)
-    configure(root)
+    install_packages(root, packages(suite))
+    configure(root, suite)
     step("kernel and initramfs")
     kernel, initrd = boot_files(root)
     image.folder.mkdir(parents=True, exist_ok=True)
@@ -156,8 +158,8 @@ def chroot(root: Path, *command: str) -> None:
     )
 
 
-def install_packages(root: Path) -> None:
-    step(f"packages: {' '.join(PACKAGES)}")
+def install_packages(root: Path, names: Sequence[str]) -> None:
+    step(f"packages: {' '.join(names)}")
     # No daemon starts inside the build root.
     policy = root / "usr/sbin/policy-rc.d"
     policy.write_text("#!/bin/sh\nexit 101\n", encoding="ascii")
@@ -167,7 +169,7 @@ def install_packages(root: Path) -> None:
     run(["mount", "-t", "proc", "proc", root / "proc"])
     try:
         chroot(root, "apt-get", "update", "-qq")
-        chroot(root, "apt-get", "install", "-y", "-qq", "--no-install-recommends", *PACKAGES)
+        chroot(root, "apt-get", "install", "-y", "-qq", "--no-install-recommends", *names)
         chroot(root, "apt-get", "clean")
     finally:
         run(["umount", root / "proc"])
@@ -193,9 +195,10 @@ def small_initramfs(root: Path) -> None:
     (conf / "modules").write_text("\n".join(INITRAMFS_MODULES) + "\n", encoding="ascii")
 
 
-def configure(root: Path) -> None:
+def configure(root: Path, suite: Suite) -> None:
     step("configuration (guest/ files, serial autologin, no root password)")
-    shutil.copytree(GUEST_DIR, root, dirs_exist_ok=True)
+    for folder in guest_dirs(suite):
+        shutil.copytree(folder, root, dirs_exist_ok=True)
     (root / "boot/firmware/cmdline.txt").write_text(KERNEL_CMDLINE + "\n", encoding="ascii")
     chroot(root, "passwd", "--delete", "root")
     chroot(root, "systemctl", "mask", *MASKED_UNITS)
@@ -222,8 +225,8 @@ def make_partitions(work: Path, root: Path, kernel: Path, initrd: Path) -> list[
     shutil.copyfile(kernel, firmware / "kernel8.img")
     shutil.copyfile(initrd, firmware / "initramfs8")
     run(["mcopy", "-i", boot, "-s", *sorted(firmware.iterdir()), "::"])
-    for copied in ("kernel8.img", "initramfs8", "cmdline.txt", "config.txt"):
-        (firmware / copied).unlink()
+    for copied in firmware.iterdir():  # the root keeps an empty mount point
+        copied.unlink()
     used_mib = int(subprocess.check_output(["du", "-sm", root]).split()[0])
     rootfs = work / "root.img"
     run(["mkfs.ext4", "-q", "-L", ROOT_LABEL, "-d", root, rootfs, f"{used_mib + ROOT_SPARE_MIB}M"])
@@ -275,12 +278,13 @@ def assemble(card: Path, partitions: Sequence[Partition]) -> None:
 
 
 def main_build(image: CachedImage, suite: Suite, force: bool) -> int:
-    if image.is_complete() and not force:
-        print(f"up to date: {image.card}")
-        return 0
-    try:
-        build(image, suite)
-    except (BuildError, MissingTools) as error:
-        print(f"pi-vm build: {error}", file=sys.stderr)
-        return 1
+    with building(image.folder):
+        if not needs_build(image, force):
+            print(f"up to date: {image.card}")
+            return 0
+        try:
+            build(image, suite)
+        except (BuildError, MissingTools) as error:
+            print(f"pi-vm build: {error}", file=sys.stderr)
+            return 1
     return 0

@@ -38,7 +38,7 @@ from pathlib import Path
 from deploy.vm.builder import buildd_root, chroot_output, chroot_shell, mounted_proc
 from deploy.vm.hostpkg import MissingTools, require_commands
 from deploy.vm.image import BUILD_COMMANDS, BuildError, run, step
-from deploy.vm.recipe import CachedImage, Suite, cache_root, cached_image
+from deploy.vm.recipe import CachedImage, Suite, cache_root, cached_image, needs_build
 
 MODULES = (
     ("drivers/gpu/drm/drm_mipi_dbi.c", "drm_mipi_dbi"),
@@ -241,7 +241,7 @@ def keep_modules(build: PanelModules, version: str) -> None:
 def ensure_panel_modules(suite: Suite, image: CachedImage, force: bool = False) -> PanelModules:
     """The panel's modules for the card's kernel, built first where they are not cached."""
     build = panel_modules(suite, kernel_release(image.kernel))
-    if build.is_complete() and not force:
+    if not needs_build(build, force):
         return build
     if not build.root_is_complete():
         make_root(build)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from device.hardware.buttons import LONG_PRESS_MS, Button
 from device.hardware.profiles import KEYS, PROFILES, ProfileName
-from device.play.buttons import LONG_PRESS_MS, Button
 
 QCODES = {
     "KEY_UP": "up",
@@ -61,3 +61,10 @@ def one_move(profile: ProfileName) -> list[Press]:
     """A piece, then its destination: the next choice of each, confirmed."""
     choice, confirm = press(profile, Button.SELECT, Button.NEXT), press(profile, Button.A)
     return [choice, confirm, choice, confirm]
+
+
+def power_off_from_the_title(profile: ProfileName) -> tuple[list[Press], list[Press], Press]:
+    """From the title with its first item chosen: back over the top to the last item
+    (Power off) and open it; then from "No" to "Yes"; then the press that confirms."""
+    previous, confirm = press(profile, Button.UP, Button.PREV), press(profile, Button.A)
+    return [previous, confirm], [press(profile, Button.DOWN, Button.NEXT)], confirm

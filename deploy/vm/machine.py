@@ -6,14 +6,21 @@
   it as the preferred mode), XRGB8888 where the SPI panels are RGB565. Which
   framebuffer number a Pi's panel gets is a race, so the machine has the two
   outcomes as layouts (``PanelLayout``): the panel beside a ``console`` display
-  (virtio-gpu, probed first: fb0 and the kernel's console, as a Pi's HDMI
-  output), where nothing shows the panel until the app sets its mode; or the
-  panel alone, fb0, with the kernel's console on it, which the app must keep
-  from drawing over the game.
+  (probed first: fb0 and the kernel's console, as a Pi's HDMI output), where
+  nothing shows the panel until the app sets its mode; or the panel alone, fb0,
+  with the kernel's console on it, which the app must keep from drawing over the
+  game.
 
-  QEMU's Cirrus adapter, whose driver is RGB565, cannot stand in on ``virt``:
-  its kernel driver counts on a PC's VGA BIOS having set up the card and
-  unblanks it through legacy VGA ports, so its screen stays without a mode.
+  The console display is QEMU's Cirrus adapter (``cirrus-vga``). It cannot be
+  the panel's stand-in: its kernel driver counts on a PC's VGA BIOS having set
+  up the card and unblanks it through legacy VGA ports, so QEMU never shows its
+  picture; but the kernel's console binds to its framebuffer as to a Pi's HDMI
+  output, and that is all the layout needs. It has a driver of its own, so the
+  app's search by driver (``bochs-drm``) cannot take it for the panel, as it
+  would a second ``bochs-display``. The other candidates hang or do not exist
+  here: Trixie's ``virtio_gpu`` driver hangs the power-off once the device is
+  reset while the console still prints on it, and ``ramfb`` has no Linux driver
+  (firmware sets it up, and the machine boots the kernel without firmware).
 - A keyboard as an evdev key device (virtio-keyboard), as ``gpio-key`` gives.
 - The machine's own ``gpio-keys`` power button (``KEY_POWER``), pressed by QMP
   ``system_powerdown``, as ``gpio-shutdown`` gives.
@@ -57,6 +64,8 @@ QEMU_NICENESS = 5
 """Below interactive work, level with other long jobs on a shared host."""
 BOOT_COMMANDS = {"qemu-system-aarch64": "qemu-system-arm"}
 """The host's commands a boot runs, and the Debian package of each."""
+DEFAULT_SUITE = Suite.TRIXIE
+"""The release Raspberry Pi Imager offers first (Bookworm is its "Legacy" choice)."""
 PANEL_DRIVER = "bochs-drm"
 """The stand-in's kernel driver, as the config's ``panel_driver`` names it."""
 
@@ -112,7 +121,7 @@ def qemu_command(
         "-device", "virtio-blk-pci,drive=card",
     ]  # fmt: skip
     if layout is PanelLayout.BESIDE_CONSOLE:
-        command += ["-device", f"virtio-gpu-pci,id={CONSOLE_ID}"]
+        command += ["-device", f"cirrus-vga,id={CONSOLE_ID},romfile="]
     command += ["-device", panel_device(profile), "-device", "virtio-keyboard-pci"]
     if stick is not None:
         command += [
@@ -150,7 +159,7 @@ def add_boot_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--profile", type=ProfileName, choices=tuple(ProfileName), default=ProfileName.HATMINI
     )
-    parser.add_argument("--suite", type=Suite, choices=tuple(Suite), default=Suite.BOOKWORM)
+    parser.add_argument("--suite", type=Suite, choices=tuple(Suite), default=DEFAULT_SUITE)
     parser.add_argument(
         "--card", type=Path, help="boot this card image (default: a fresh copy of the built one)"
     )

@@ -87,9 +87,10 @@ class QmpClient:
             finally:
                 self._socket.settimeout(REPLY_WAIT_S)
 
-    def send_key(self, qcode: str, hold_ms: int = 60) -> None:
-        """Press and release one key (QEMU's key name, e.g. "ret", "up")."""
-        self.execute("send-key", {"keys": [{"type": "qcode", "data": qcode}], "hold-time": hold_ms})
+    def send_key(self, *qcodes: str, hold_ms: int = 60) -> None:
+        """Press and release keys together (QEMU's key names, e.g. "ret"; "ctrl", "alt", "f2")."""
+        keys = [{"type": "qcode", "data": qcode} for qcode in qcodes]
+        self.execute("send-key", {"keys": keys, "hold-time": hold_ms})
 
     def screendump(self, path: Path, device: str | None = None) -> None:
         """The display's picture into a PPM file (QEMU 7.2 writes PPM only)."""

@@ -13,11 +13,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+from typing import Protocol
 
 VM_DIR = Path(__file__).resolve().parent
 GUEST_DIR = VM_DIR / "guest"
+"""Files copied into every card."""
+TRIXIE_GUEST_DIR = VM_DIR / "guest-trixie"
+"""Files copied on top into the Trixie card: what Raspberry Pi OS Trixie has and Bookworm had
+not (zram swap, the first user made by cloud-init from the boot partition)."""
 RECIPE_FILES = ("recipe.py", "image.py")
-"""The modules whose text decides the image's contents (with everything in guest/)."""
+"""The modules whose text decides the image's contents (with everything in the guest folders)."""
 
 
 class Suite(StrEnum):
@@ -40,11 +45,26 @@ PACKAGES = (
     "e2fsprogs",
     "dosfstools",
     "procps",
+    "sudo",
+    "openssh-server",
+    "network-manager",
+    "polkitd",
 )
 """Installed into the minbase root: what Raspberry Pi OS Lite has that the
 appliance's offline install needs (python3-venv for its virtual environment,
 systemd and udev for the service and the devices, D-Bus for logind, which turns the
-power button into a shutdown, the kernel and its initramfs)."""
+power button into a shutdown, the kernel and its initramfs), and what it has that
+the appliance meets at boot or turns off: the SSH server (on where Imager's settings
+enabled it), NetworkManager (network.target waits for it) and polkitd, which Raspberry
+Pi OS Lite gets with it and which lets the game's user power off."""
+
+SUITE_PACKAGES = {
+    Suite.BOOKWORM: (),
+    Suite.TRIXIE: ("systemd-zram-generator", "cloud-init"),
+}
+"""Raspberry Pi OS Trixie Lite's own: its swap is zram (rpi-swap, through systemd's
+zram generator) and Raspberry Pi Imager's settings (the first user) reach it as
+cloud-init's NoCloud seed on the boot partition, read at every boot."""
 
 BOOT_LABEL = "bootfs"
 ROOT_LABEL = "rootfs"
@@ -90,9 +110,20 @@ class CachedImage:
         return all(path.is_file() for path in (self.stamp, self.card, self.kernel, self.initrd))
 
 
+def packages(suite: Suite) -> tuple[str, ...]:
+    """Every package the suite's card gets on top of debootstrap's minbase."""
+    return PACKAGES + SUITE_PACKAGES[suite]
+
+
+def guest_dirs(suite: Suite) -> list[Path]:
+    """The folders copied into the suite's root, in order (a later one's file wins)."""
+    return [GUEST_DIR, TRIXIE_GUEST_DIR] if suite is Suite.TRIXIE else [GUEST_DIR]
+
+
 def recipe_files() -> list[Path]:
     """Every file whose contents decide the image, in a fixed order."""
-    guest = sorted(path for path in GUEST_DIR.rglob("*") if path.is_file())
+    folders = (GUEST_DIR, TRIXIE_GUEST_DIR)
+    guest = sorted(path for folder in folders for path in folder.rglob("*") if path.is_file())
     return [VM_DIR / name for name in RECIPE_FILES] + guest
 
 
@@ -120,5 +151,12 @@ def cached_image(suite: Suite, root: Path | None = None) -> CachedImage:
     return CachedImage((root or cache_root()) / f"{suite}-{key}")
 
 
-def needs_build(image: CachedImage, force: bool = False) -> bool:
-    return force or not image.is_complete()
+class Cached(Protocol):
+    """Something built once and kept beside the cards: a card, a compiled engine."""
+
+    def is_complete(self) -> bool: ...
+
+
+def needs_build(cached: Cached, force: bool = False) -> bool:
+    """Whether to build ``cached`` (again): asked to, or never finished."""
+    return force or not cached.is_complete()

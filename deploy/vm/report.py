@@ -27,9 +27,22 @@ class Report:
     short: bool
     first_frame_matches: bool | None = None
     first_frame_differing_pixels: int | None = None
-    boot_to_first_frame_s: float | None = None
+    boot_to_splash_s: float | None = None
+    """From the kernel's start (the guest's clock) to the launcher's splash on the panel."""
     boot_to_title_s: float | None = None
+    """From the kernel's start to the title on the panel."""
     process_start_to_first_frame_s: float | None = None
+    process_start_to_title_s: float | None = None
+    restart_to_splash_s: float | None = None
+    restart_to_title_s: float | None = None
+    """The game's own start: the service restarted once the boot is over (``restart``)."""
+    boot_chain_s: dict[str, float | None] = field(default_factory=dict)
+    """When the game's unit started, and when what it no longer waits for (the user
+    sessions, the network) was reached, in seconds from the kernel's start; systemd's
+    critical chains are in critical-chain.txt."""
+    zero2w_estimate_s: dict[str, list[float]] = field(default_factory=dict)
+    """The game's own start to the splash and to the title on a Zero 2 W, as a bracket
+    (``calibration``): the emulated seconds over the VM's slowdown, times the Zero 2 W's."""
     install_s: float | None = None
     compiled_engine: bool | None = None
     boot_to_shell_s: float | None = None
@@ -38,12 +51,27 @@ class Report:
     moves_extra: int | None = None
     kernel_message_frame_intact: bool | None = None
     power_button_shutdown_s: float | None = None
+    menu_power_off_s: float | None = None
+    """From choosing "Power off" (and "Yes") in the game's menu to the machine off."""
+    cut_after_install_ok: bool | None = None
+    cut_after_update_ok: bool | None = None
+    """Power cut 0-3 s after the install (the update) returned: the next boot shows the
+    title and the boot partition's files are whole."""
     idle_wakeups_per_s: dict[str, float] = field(default_factory=dict)
     idle_cpu_percent: dict[str, float] = field(default_factory=dict)
     rss_mb: float | None = None
     appliance_processes: int | None = None
     mem_available_min_mb: float | None = None
-    vm_speed: dict[str, float] = field(default_factory=dict)
+    swap_used_max_mb: float | None = None
+    tmp: str | None = None
+    """What /tmp is (on Trixie a RAM file system: the update unpacks there)."""
+    swap: str | None = None
+    """The card's swap devices and sizes (on Trixie zram)."""
+    first_user: str | None = None
+    """The user the card's first boot made (Imager's settings), with its groups."""
+    vm_speed: dict[str, object] = field(default_factory=dict)
+    """The calibration (``calibration.vm_speed``): each run's seconds in the guest and
+    on the host before and after the measured boot, the slowdown and its spread."""
     panel: dict[str, str] = field(default_factory=dict)
     panel_driver: str | None = None
     """The kernel driver of the card the app found its panel on."""
@@ -65,6 +93,9 @@ class Report:
     doctor: dict[str, object] = field(default_factory=dict)
     """``satellites-doctor`` run beside the game: its display line, whether the panel's
     picture stayed as it was, and each connector's enabled and DPMS state."""
+    login_console: str | None = None
+    """Ctrl+Alt+F2 beside the game: whether the second console and its login prompt came,
+    and Ctrl+Alt+F1 back."""
     boots: list[dict[str, str]] = field(default_factory=list)
     """Each power-on: the panel's layout, and (after a cut) the framebuffer it got."""
     failures: list[str] = field(default_factory=list)
@@ -80,7 +111,8 @@ class Report:
 
 REQUIRED_FIELDS = (
     "first_frame_matches",
-    "boot_to_first_frame_s",
+    "boot_to_splash_s",
+    "boot_to_title_s",
     "process_start_to_first_frame_s",
     "install_s",
     "power_cuts",
@@ -90,10 +122,8 @@ REQUIRED_FIELDS = (
     "rss_mb",
     "mem_available_min_mb",
     "vm_speed",
+    "menu_power_off_s",
+    "cut_after_install_ok",
+    "cut_after_update_ok",
 )
-"""The fields the issue asks every report to hold."""
-
-
-def speed(guest_s: float, host_s: float) -> dict[str, float]:
-    """The benchmark's seconds on each side and how many times slower the guest is."""
-    return {"guest_s": guest_s, "host_s": host_s, "slowdown": round(guest_s / host_s, 2)}
+"""The fields every report holds (null where its step did not run)."""

@@ -4,7 +4,7 @@ Runs with the guest's own python3 and the standard library only:
 
     python3 sample.py bench                 # seconds for the pure-Python benchmark
     python3 sample.py idle UNIT SECONDS     # the unit's wakeups, CPU and memory, as JSON
-    python3 sample.py memwatch FILE         # MemAvailable (kB) every half second, appended
+    python3 sample.py memwatch FILE         # MemAvailable and swap used (kB) every half second
     python3 sample.py pan /dev/fbN          # FBIOPAN_DISPLAY: the kernel shows the buffer
 """
 
@@ -109,13 +109,20 @@ def pan(device: Path) -> None:
         os.close(descriptor)
 
 
+def memory_line(meminfo: str) -> str:
+    """ "MemAvailable SwapUsed" in kB, from /proc/meminfo's text."""
+    values = {
+        name.rstrip(":"): int(amount)
+        for name, amount, *_ in (line.split() for line in meminfo.splitlines())
+    }
+    return f"{values['MemAvailable']} {values['SwapTotal'] - values['SwapFree']}"
+
+
 def memwatch(path: Path) -> None:
     with path.open("a") as log:
         while True:
-            for line in Path("/proc/meminfo").read_text().splitlines():
-                if line.startswith("MemAvailable:"):
-                    log.write(line.split()[1] + "\n")
-                    log.flush()
+            log.write(memory_line(Path("/proc/meminfo").read_text()) + "\n")
+            log.flush()
             time.sleep(0.5)
 
 
@@ -143,7 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
     unit = commands.add_parser("idle", help="a unit's wakeups, CPU and memory, as JSON")
     unit.add_argument("unit")
     unit.add_argument("seconds", type=seconds, help=f"0.1 to {MAX_IDLE_S:g}")
-    watch = commands.add_parser("memwatch", help="append MemAvailable (kB) every half second")
+    watch = commands.add_parser(
+        "memwatch", help="append MemAvailable and the swap used (kB) every half second"
+    )
     watch.add_argument("file", type=Path)
     panning = commands.add_parser("pan", help="FBIOPAN_DISPLAY on a framebuffer (a diagnosis)")
     panning.add_argument("device", type=Path)

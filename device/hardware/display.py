@@ -1,22 +1,11 @@
-"""Where frames go, and how keys name physical buttons.
-
-Input is deliberately *not* an interface of its own: every input driver
-(keyboard, GPIO keys through the kernel's ``gpio-key`` overlay, the serial
-button controller) posts ordinary SDL ``KEYDOWN``/``KEYUP`` events into
-pygame's event queue, and the app reads that queue.  The wiring passes the app
-a ``KeyMap`` that names the physical button behind each SDL key for the device
-profile in use (see ``drivers.keyboard``).
-"""
+"""Where frames go."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Protocol
 
 import pygame
-
-KeyMap = Mapping[int, str]
-"""SDL key code (``pygame.K_*``) -> physical button name of the profile."""
 
 
 class Display(Protocol):

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 
-from device.play.buttons import Button
+from device.hardware.buttons import Button
 
 
 class ProfileName(StrEnum):
@@ -74,11 +74,15 @@ class PhysicalButton:
     sends: str
     """The logical button it is wired as (a key of ``KEYS``)."""
     means: str
-    """What the app makes of a press: a ``device.play.buttons.Button`` value."""
+    """What the app makes of a press: a ``device.hardware.buttons.Button`` value."""
     held: str | None = None
     """What the app makes of holding it, if anything (a ``Button`` value)."""
     desktop_keys: tuple[str, ...] = ()
     """pygame key names that also press it on a desktop keyboard (the simulator's conveniences)."""
+    pad_buttons: tuple[str, ...] = ()
+    """The buttons of a USB gamepad that press it, by SDL's game controller names
+    ("a", "b", "x", "y", "back", "start", "dpup", "dpdown", "dpleft", "dpright"):
+    where they sit on the pad, whatever its maker calls them."""
 
 
 @dataclass(frozen=True)
@@ -130,6 +134,11 @@ class Profile:
         """Physical button name -> pygame key names pressing it: the key it sends first."""
         return {b.name: (KEYS[b.sends].pygame, *b.desktop_keys) for b in self.buttons}
 
+    @cached_property
+    def pad_buttons(self) -> dict[str, str]:
+        """SDL game controller button name -> the physical button it presses."""
+        return {pad: b.name for b in self.buttons for pad in b.pad_buttons}
+
     def pressing(self, *meanings: Button) -> str:
         """The physical button that gives the first of ``meanings`` this profile has."""
         return next(
@@ -150,12 +159,31 @@ HATMINI = Profile(
     panel="spi",
     # Four buttons only, no D-pad: X sends the RIGHT key and Y the DOWN key,
     # which the game reads on this profile as "next" and "previous" choice;
-    # holding B opens the menu.
+    # holding B opens the menu.  A gamepad's D-pad steps the choices too: right
+    # and down the next, left and up the previous.
     buttons=(
-        PhysicalButton("A", "A", 5, "A", "A", desktop_keys=("K_a", "K_z")),
-        PhysicalButton("B", "B", 6, "B", "B", held="MENU", desktop_keys=("K_s", "K_x")),
-        PhysicalButton("X", "X", 16, "RIGHT", "NEXT", desktop_keys=("K_q",)),
-        PhysicalButton("Y", "Y", 24, "DOWN", "PREV", desktop_keys=("K_w", "K_LEFT", "K_UP")),
+        PhysicalButton("A", "A", 5, "A", "A", desktop_keys=("K_a", "K_z"), pad_buttons=("a",)),
+        PhysicalButton(
+            "B", "B", 6, "B", "B", held="MENU", desktop_keys=("K_s", "K_x"), pad_buttons=("b",)
+        ),
+        PhysicalButton(
+            "X",
+            "X",
+            16,
+            "RIGHT",
+            "NEXT",
+            desktop_keys=("K_q",),
+            pad_buttons=("x", "dpright", "dpdown"),
+        ),
+        PhysicalButton(
+            "Y",
+            "Y",
+            24,
+            "DOWN",
+            "PREV",
+            desktop_keys=("K_w", "K_LEFT", "K_UP"),
+            pad_buttons=("y", "dpleft", "dpup"),
+        ),
     ),
     shutdown_gpio=3,
     has_dpad=False,
@@ -177,14 +205,18 @@ LCDHAT = Profile(
     diagonal_in=1.3,
     panel="spi",
     buttons=(
-        PhysicalButton("UP", "joystick up", 6, "UP", "UP"),
-        PhysicalButton("DOWN", "joystick down", 19, "DOWN", "DOWN"),
-        PhysicalButton("LEFT", "joystick left", 5, "LEFT", "LEFT"),
-        PhysicalButton("RIGHT", "joystick right", 26, "RIGHT", "RIGHT"),
-        PhysicalButton("PRESS", "joystick press", 13, "A", "A", desktop_keys=("K_z",)),
-        PhysicalButton("KEY1", "KEY1", 21, "B", "B", desktop_keys=("K_x",)),
-        PhysicalButton("KEY2", "KEY2", 20, "MENU", "MENU"),
-        PhysicalButton("KEY3", "KEY3", 16, "SELECT", "SELECT", desktop_keys=("K_TAB",)),
+        PhysicalButton("UP", "joystick up", 6, "UP", "UP", pad_buttons=("dpup",)),
+        PhysicalButton("DOWN", "joystick down", 19, "DOWN", "DOWN", pad_buttons=("dpdown",)),
+        PhysicalButton("LEFT", "joystick left", 5, "LEFT", "LEFT", pad_buttons=("dpleft",)),
+        PhysicalButton("RIGHT", "joystick right", 26, "RIGHT", "RIGHT", pad_buttons=("dpright",)),
+        PhysicalButton(
+            "PRESS", "joystick press", 13, "A", "A", desktop_keys=("K_z",), pad_buttons=("a",)
+        ),
+        PhysicalButton("KEY1", "KEY1", 21, "B", "B", desktop_keys=("K_x",), pad_buttons=("b",)),
+        PhysicalButton("KEY2", "KEY2", 20, "MENU", "MENU", pad_buttons=("start",)),
+        PhysicalButton(
+            "KEY3", "KEY3", 16, "SELECT", "SELECT", desktop_keys=("K_TAB",), pad_buttons=("back",)
+        ),
     ),
     shutdown_gpio=3,
     has_dpad=True,
@@ -209,14 +241,22 @@ TABLETOP = Profile(
     # Push buttons between the GPIO and ground; the kernel's pull-up does the
     # rest.  These pins leave SPI0, I2C and the UART (GPIO 14/15) free.
     buttons=(
-        PhysicalButton("UP", "D-pad up", 5, "UP", "UP"),
-        PhysicalButton("DOWN", "D-pad down", 6, "DOWN", "DOWN"),
-        PhysicalButton("LEFT", "D-pad left", 13, "LEFT", "LEFT"),
-        PhysicalButton("RIGHT", "D-pad right", 19, "RIGHT", "RIGHT"),
-        PhysicalButton("A", "A", 26, "A", "A", desktop_keys=("K_z",)),
-        PhysicalButton("B", "B", 21, "B", "B", desktop_keys=("K_x",)),
-        PhysicalButton("START", "Start", 20, "MENU", "MENU"),
-        PhysicalButton("SELECT", "Select", 16, "SELECT", "SELECT", desktop_keys=("K_TAB",)),
+        PhysicalButton("UP", "D-pad up", 5, "UP", "UP", pad_buttons=("dpup",)),
+        PhysicalButton("DOWN", "D-pad down", 6, "DOWN", "DOWN", pad_buttons=("dpdown",)),
+        PhysicalButton("LEFT", "D-pad left", 13, "LEFT", "LEFT", pad_buttons=("dpleft",)),
+        PhysicalButton("RIGHT", "D-pad right", 19, "RIGHT", "RIGHT", pad_buttons=("dpright",)),
+        PhysicalButton("A", "A", 26, "A", "A", desktop_keys=("K_z",), pad_buttons=("a",)),
+        PhysicalButton("B", "B", 21, "B", "B", desktop_keys=("K_x",), pad_buttons=("b",)),
+        PhysicalButton("START", "Start", 20, "MENU", "MENU", pad_buttons=("start",)),
+        PhysicalButton(
+            "SELECT",
+            "Select",
+            16,
+            "SELECT",
+            "SELECT",
+            desktop_keys=("K_TAB",),
+            pad_buttons=("back",),
+        ),
     ),
     shutdown_gpio=3,
     has_dpad=True,

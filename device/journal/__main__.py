@@ -23,7 +23,7 @@ from device.journal.folder import read_archived
 from device.journal.old_saves import OLD_FILES, OldFormatError, check_old_file
 from device.journal.reviews import SUFFIX as REVIEW_SUFFIX
 from device.journal.reviews import NotAReview, read_review
-from device.journal.settings import SETTINGS_FILE, check_settings_file
+from device.journal.settings_file import SETTINGS_FILE, check_settings_file
 from engine.pieces import NOBODY
 from engine.record import RecordError, format_record, parse_record
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from device.i18n import LANGUAGES, text
 from device.journal.events import heading
 from device.journal.file import SUFFIX, read_journal
 from device.journal.folder import SaveFolder, archived_text
 from device.journal.notice import Reason, reason_of
-from device.look.i18n import LANGUAGES, text
 from device.play.game import LEVEL_TAG, MODE_TAG, Game, GameSetup, Mode, mode_named
 from device.play.opponent import LEVEL_NUMBERS
 from device.play.replay import Outcome, resigned_in

@@ -47,7 +47,8 @@ from device.journal.notice import (
     write_failed,
 )
 from device.journal.old_saves import read_old_saves, remove_old_files
-from device.play.game import Game, GameSetup
+from device.play.game import Game, GameSetup, Mode
+from device.play.link_games import PORT_TAG, role_of
 from engine.notation import format_move
 from engine.record import GameRecord, RecordError, format_record, parse_record
 
@@ -82,6 +83,13 @@ class ArchivedGame:
 def new_game_id() -> str:
     """The date and time, then six random hex digits: names sort by age."""
     return f"{time.strftime('%Y%m%d-%H%M%S')}-{random.randrange(16**6):06x}"
+
+
+def link_info(game: Game) -> LinkInfo | None:
+    """The cable of a linked game as its record names it (its number on the cable unknown)."""
+    if game.setup.mode != Mode.LINK:
+        return None
+    return LinkInfo(role_of(game), game.record.tags.get(PORT_TAG, ""), 0)
 
 
 def never_started(replayed: Replayed) -> bool:
@@ -229,24 +237,30 @@ class SaveFolder:
         return Resumed(replayed.game(), journal, notice)
 
     def begin(self, game: Game, link: LinkInfo | None = None, *, pending: bool = False) -> Journal:
-        """A new journal for ``game``, written at its first ``sync``.  The game in
-        progress before it is given up now, or, when the new game is ``pending`` (a
-        linked game the cable is still agreeing on), only once its first move is
-        stored (``started``); if it never gets one (``withdraw``) the game before it is
-        in progress again."""
+        """A new journal for ``game``, written at its first ``sync``; ``link`` is its
+        cable where the cable's number is known (else as the game's record names it).
+        The game in progress before it is given up now, or, when the new game is
+        ``pending`` (a linked game the cable is still agreeing on), only once its first
+        move is stored (``started``); if it never gets one (``withdraw``) the game
+        before it is in progress again."""
         if pending and self._before is None:
             self._before = (self.journal, self._resumable)
             self.journal, self._resumable = None, None
         self._give_up()  # the game in progress, or the pending game this one replaces
+        link = link or link_info(game)
         header = Header(self.new_id(), game.setup, header_record(game.record), link)
         path = journal_path(self.folder, header.game_id)
         self.journal = Journal(self._writer(), path, header, written=False)
         return self.journal
 
-    def started(self, journal: Journal) -> None:
-        """``journal``'s game is on the board, or one more of its moves is: a game it
-        was pending over is given up, once ``journal`` holds a move.  Until a linked
-        game's first move, a link that fails or stops costs nothing (``withdraw``)."""
+    def started(self) -> None:
+        """The game of the journal in hand is on the board, or one more of its moves is:
+        a game it was pending over is given up, once the journal holds a move.  Until a
+        linked game's first move, a link that fails or stops costs nothing
+        (``withdraw``)."""
+        journal = self.journal
+        if journal is None:
+            return
         if self._before is None or self._before[0] is journal:
             self._before = None
             return

@@ -1,3 +1,3 @@
 """How the app looks and sounds: palette, fonts, layout, the board's picture, the HUD, the
-button bar, every word in both languages, the sound effects.
+button bar, the sound effects.
 """

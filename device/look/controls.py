@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 import pygame
 
+from device.hardware.buttons import Button
 from device.hardware.profiles import Edge
 from device.look.layout import KEY_COLUMN_MIN_EMS
 from device.look.ui import Ui
-from device.play.buttons import Button
 
 ARROWS = {Button.UP: "\u25b2", Button.DOWN: "\u25bc", Button.LEFT: "\u25c0", Button.RIGHT: "\u25b6"}
 SPOKEN = {"PRESS": "button.press", "START": "button.start", "SELECT": "button.select"}

@@ -86,7 +86,7 @@ COLOUR_BLIND = Palette(
     cursor=(255, 250, 150),
     selected=(110, 104, 40),
     normal_target=(230, 230, 230),
-    # measured apart under simulated colour-vision deficiencies (device/look/colour_vision.py)
+    # measured apart under simulated colour-vision deficiencies (tests/device/colour_vision.py)
     connection_target=(128, 160, 224),
     displacement_target=(180, 165, 120),
     landing=(240, 170, 0),

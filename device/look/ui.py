@@ -5,10 +5,10 @@ from __future__ import annotations
 import pygame
 
 from device.hardware.profiles import Edge, Profile
-from device.journal.settings import Settings
-from device.look.i18n import text
+from device.i18n import text
 from device.look.layout import Layout, picture_edge
 from device.look.theme import Colour, Fonts, Palette, palette_for
+from device.play.settings import Settings
 
 ELLIPSIS = "\u2026"
 

@@ -22,6 +22,10 @@ PLAYS_FOR_MS = 60_000
 """How long after the last button press it goes on moving."""
 NEW_GAME_AFTER_MS = 4 * MOVE_EVERY_MS
 """How long a finished game's last position stays before a new game starts."""
+OPENING_SEED = 0
+"""The seed of the title's first game: the same game at every start, so the device
+greets its player with a picture they know, and a card's first frames can be checked
+pixel for pixel against the simulator's."""
 
 
 def showcase_move(position: Position, rng: random.Random) -> Move:

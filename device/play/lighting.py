@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from device.hardware.power import Backlight
-from device.journal.settings import Settings
+from device.play.settings import Settings
 
 DIM_PERCENT = 10
 OFF_ON_TITLE_MS = 5 * 60_000

@@ -5,10 +5,11 @@ The match is where every move goes through, whoever makes it: it checks it,
 has the journal store it durably, tells the peer, and only then is the move
 part of the game the screen draws.  Screens translate buttons into the verbs
 (``play``, ``undo``, ``ask_hint``, ``resign``) and draw what the match holds;
-the app calls ``tick`` regularly and redraws when it says something changed,
-and hears from it when the game is over (``on_end``).  A match may be played
-for something besides the rules' end, a tutorial lesson's goal: its ``Policy``
-judges each move once the player has seen it (``seen``).
+whoever plays it calls ``tick`` regularly and hears what happened since
+(``device.play.match_events``: the moves stored, a save that failed, the end),
+as a link session reports from ``poll``.  A match may be played for something
+besides the rules' end, a tutorial lesson's goal: its ``Policy`` judges each
+move once the player has seen it (``seen`` returns the judgement).
 Nothing here needs pygame, so a tutorial, a replay or a test can drive it.
 """
 
@@ -22,21 +23,15 @@ from typing import Protocol
 from device.link.events import LinkProblem, LinkStateName, PeerMove, StateChanged
 from device.link.interface import LinkSession
 from device.play.game import Game, Mode
+from device.play.match_events import Changed, MatchEvent, MatchOver, MovePlayed, SaveFailed
 from device.play.opponent import HINT, Thinker
 from engine.notation import format_move
 from engine.pieces import COLOUR_NAMES
-from engine.position import Position
 
 POLL_MS = 50
 """How often a thinking computer or the link cable is asked for news (thinking
 ahead is not polled: its thinker wakes the loop as each search ends)."""
 RESIGNED_TAG = "Resigned"
-
-
-MoveListener = Callable[[Position, int, Position], None]
-"""Told of every move played, by anyone: the position before (a copy), the move, after."""
-EndListener = Callable[[Game], None]
-"""Told once, of the game that is over, after its end was stored (or that was attempted)."""
 
 
 class Verdict(StrEnum):
@@ -48,8 +43,12 @@ class Verdict(StrEnum):
     """It does: the match is over once its result has been seen a while."""
 
 
-VerdictListener = Callable[[Verdict, int], None]
-"""Told of each verdict and the move it judged (a missed move is already taken back)."""
+@dataclass(frozen=True)
+class Judgement:
+    """A policy's verdict and the move it judged (a missed move is already taken back)."""
+
+    verdict: Verdict
+    move: int
 
 
 class Policy(Protocol):
@@ -102,21 +101,15 @@ class Match:
         log: GameLog,
         *,
         link: LinkSession | None = None,
-        on_save_error: Callable[[OSError], None] = lambda error: None,
-        on_move: MoveListener = lambda before, move, after: None,
-        on_end: EndListener = lambda game: None,
         policy: Policy | None = None,
-        on_verdict: VerdictListener = lambda verdict, move: None,
     ) -> None:
         self.game = game
         self.players = players
         self.log = log
         self.link = link
-        self.on_save_error = on_save_error
-        self.on_move = on_move
-        self.on_end = on_end
         self.policy = policy
-        self.on_verdict = on_verdict
+        self._news: list[MatchEvent] = []
+        """What happened since the last ``tick`` (a verb's move, a failed save)."""
         self.verdict: Verdict | None = None
         """The policy's verdict on the last move it judged."""
         self._judged_ply = game.ply
@@ -165,7 +158,7 @@ class Match:
                 self.link_status = LinkStateName.ERROR
                 self.link_problem = link.state.problem or LinkProblem.FAILED
             except OSError as error:
-                self.on_save_error(error)
+                self._news.append(SaveFailed(error))
         return True
 
     def can_undo(self) -> bool:
@@ -177,7 +170,7 @@ class Match:
             return False
         self._stop_thinking()
         self.game.undo()
-        self._store()
+        self.store()
         return True
 
     def ask_hint(self) -> bool:
@@ -203,20 +196,19 @@ class Match:
         self.game.resigned = loser
         return True
 
-    def seen(self, now: int) -> bool:
+    def seen(self, now: int) -> Judgement | None:
         """The board shows the last move in place: the policy (if any) judges it, once.
-        A miss is taken back; True when there was a verdict."""
+        A miss is taken back; None when there was no verdict."""
         move = self.game.last_move
         if self.policy is None or self._judged_ply == self.game.ply or move is None:
-            return False
+            return None
         self.verdict = self.policy.judge(self.game)
         if self.verdict is Verdict.MISSED:
             self.undo()
         else:
             self._result_due = now + self.policy.result_ms
         self._judged_ply = self.game.ply
-        self.on_verdict(self.verdict, move)
-        return True
+        return Judgement(self.verdict, move)
 
     def go_on(self) -> None:
         """The player has seen the passed move's result: the match is over at its next tick."""
@@ -230,6 +222,14 @@ class Match:
         if link is not None:
             link.close()
 
+    def store(self) -> None:
+        """Store what changed in the game durably; a failure is reported at the next tick
+        (the game goes on in memory)."""
+        try:
+            self.log.sync(self.game)
+        except OSError as error:
+            self._news.append(SaveFailed(error))
+
     # -- time ------------------------------------------------------------------
 
     @property
@@ -237,30 +237,40 @@ class Match:
         """The computer is choosing a move, or a hint is being worked out."""
         return self._computer_ply >= 0 or self.players.hint_thinker.busy
 
-    def tick(self, now: int) -> bool:
-        """Advance the match to ``now``; True when anything the screen shows changed."""
+    def tick(self, now: int) -> list[MatchEvent]:
+        """Advance the match to ``now``: what happened since the last tick (nothing,
+        when what the screen shows is as it was)."""
         changed = self._poll_link()
         if self._result_due is not None and now >= self._result_due:
             self.accomplished = True
         if self.over:
             if not self.finished:
-                self.finished = True
-                self._stop_thinking()
-                try:
-                    self.log.finish(self.game)
-                except OSError as error:
-                    self.on_save_error(error)
-                self.on_end(self.game)
-                changed = True
-            return changed
+                self._finish()
+            return self._report(changed)
         changed |= self._poll_computer(now)
         changed |= self._poll_hint()
         self._ponder()
-        return changed
+        return self._report(changed)
+
+    def _finish(self) -> None:
+        """Store the end of the game (once), and report it."""
+        self.finished = True
+        self._stop_thinking()
+        try:
+            self.log.finish(self.game)
+        except OSError as error:
+            self._news.append(SaveFailed(error))
+        self._news.append(MatchOver(self.game))
+
+    def _report(self, changed: bool) -> list[MatchEvent]:
+        news, self._news = self._news, []
+        if changed and not news:
+            news.append(Changed())
+        return news
 
     def wakeup(self, now: int) -> int | None:
         """When ``tick`` next has something to do (None: only after a verb)."""
-        if self.over and not self.finished:
+        if self._news or (self.over and not self.finished):
             return now
         if self._result_due is not None and not self.accomplished:
             return self._result_due
@@ -279,14 +289,8 @@ class Match:
         self.hint = None
         self._hint_for_ply = -1
         self.players.hint_thinker.cancel()
-        self._store()
-        self.on_move(before, move, self.game.position)
-
-    def _store(self) -> None:
-        try:
-            self.log.sync(self.game)
-        except OSError as error:
-            self.on_save_error(error)
+        self.store()
+        self._news.append(MovePlayed(before, move, self.game.position.copy()))
 
     def _stop_thinking(self) -> None:
         self.players.thinker.cancel()
@@ -345,7 +349,7 @@ class Match:
         try:
             events = self.link.poll()
         except OSError as error:  # the journal could not store the peer's move
-            self.on_save_error(error)
+            self._news.append(SaveFailed(error))
             return False
         changed = False
         for event in events:

@@ -24,7 +24,7 @@ from engine.ai.levels import HINT_LEVEL, LEVELS, choose_move
 from engine.position import Position
 
 if TYPE_CHECKING:
-    from engine.ai.thinker import Thinker as BackgroundSearch
+    from engine.ai.thinker import BackgroundSearch
 
 LEVEL_NUMBERS = tuple(level.number for level in LEVELS)
 HINT = HINT_LEVEL
@@ -161,9 +161,9 @@ class EngineThinker:
         """The engine's search, loaded when the computer first thinks: the title and a
         game between two people never need it (nor its process pool's imports)."""
         if self._background is None:
-            from engine.ai.thinker import Thinker
+            from engine.ai.thinker import BackgroundSearch
 
-            self._background = Thinker(self._workers, self._on_done)
+            self._background = BackgroundSearch(self._workers, self._on_done)
         return self._background
 
     def _search_done(self) -> bool:

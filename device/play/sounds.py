@@ -1,4 +1,4 @@
-"""Which sound effect each thing that happens in the app makes.
+"""Which sound effect each thing that happens in the app makes, and playing it.
 
 The game's side of it reads the engine's view of a move (its kind, the
 groups, the grace counter, whether the game is over) and never works a rule
@@ -7,10 +7,13 @@ out on its own.  The sounds themselves are made in ``device.look.tones``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
 
+from device.hardware.sound import Speaker
 from device.play.game import Game, Mode
 from device.play.replay import outcome_of
+from device.play.settings import Settings
 from engine.moves import CONNECTION, DISPLACEMENT, kind_of
 from engine.pieces import NOBODY
 from engine.position import Position
@@ -66,3 +69,28 @@ def end_effect(game: Game) -> Effect | None:
     if game.setup.mode == Mode.HOTSEAT or winner == game.setup.human_colour:
         return Effect.WIN
     return Effect.LOSS
+
+
+class Sounds:
+    """The speaker as the player's settings allow it: muted, or at their volume.
+
+    Without a working audio output every sound is a quiet no-op (and the sound
+    settings are not offered: ``present``)."""
+
+    def __init__(self, speaker: Speaker | None, settings: Settings) -> None:
+        self._speaker = speaker if speaker is not None and speaker.working else None
+        self._settings = settings
+
+    @property
+    def present(self) -> bool:
+        return self._speaker is not None
+
+    def load(self, sounds: Mapping[str, bytes]) -> None:
+        """Prepare the sounds by name (see ``device.hardware.sound``)."""
+        if self._speaker is not None:
+            self._speaker.load(sounds)
+
+    def play(self, effect: Effect | None) -> None:
+        """Sound ``effect`` (None: nothing), unless muted or there is no audio output."""
+        if effect is not None and self._speaker is not None and self._settings.sound:
+            self._speaker.play(effect, self._settings.volume / 100)

@@ -1,7 +1,7 @@
 """The tutorial's lessons: prepared positions, each with one thing to do.
 
 A lesson is data: a position in the engine's notation, the words (in
-``device.look.i18n`` under ``lesson.<name>.*``) and a goal, which the engine
+``device.i18n`` under ``lesson.<name>.*``) and a goal, which the engine
 judges from the move played: its kind, and the position it leaves.  A
 lesson is played through an ordinary ``Match`` that stores nothing, with the
 lesson as its policy (``LessonPolicy``): a move that misses is taken back, one
@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from device.journal.settings import Settings
 from device.play.game import Game, GameSetup, Mode
-from device.play.match import Match, Players, Verdict, VerdictListener
+from device.play.match import Match, Players, Verdict
 from device.play.opponent import InstantThinker
+from device.play.settings import Settings
 from engine.geometry import DIRECTION_BETWEEN, DIRECTIONS, cell_at, file_of, rank_of
 from engine.moves import CONNECTION, DISPLACEMENT, NORMAL, kind_of, landing_of, origin_of, target_of
 from engine.position import Position
@@ -91,7 +91,7 @@ def wins_tiebreak(position: Position, move: int) -> bool:
 
 
 PARTS = ("title", "text", "goal", "wrong", "done")
-"""The words of a lesson, ``lesson.<name>.<part>`` in ``device.look.i18n``."""
+"""The words of a lesson, ``lesson.<name>.<part>`` in ``device.i18n``."""
 
 
 @dataclass(frozen=True)
@@ -251,10 +251,10 @@ class LessonPolicy:
         return "tutorial.well_done" if verdict is Verdict.PASSED else self.lesson.key("goal")
 
 
-def lesson_match(lesson: Lesson, on_verdict: VerdictListener = lambda verdict, move: None) -> Match:
+def lesson_match(lesson: Lesson) -> Match:
     """The lesson's position as a match both sides play from the buttons, storing nothing,
     played for the lesson's goal."""
     game = Game(GameRecord(start=lesson.start), GameSetup(Mode.HOTSEAT))
     hint = ShowGoal(lesson)
     players = Players(thinker=hint, hint_thinker=hint)
-    return Match(game, players, NoLog(), policy=LessonPolicy(lesson), on_verdict=on_verdict)
+    return Match(game, players, NoLog(), policy=LessonPolicy(lesson))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 import engine
+from device.hardware.buttons import Button
 from device.look.controls import control, draw_screen_bar
-from device.play.buttons import Button
 from device.screens.screen import Screen
 from device.version import installed_version
 
@@ -14,7 +14,7 @@ from device.version import installed_version
 class AboutScreen(Screen):
     def handle(self, button: Button) -> None:
         if button in (Button.A, Button.B, Button.MENU):
-            self.host.pop()
+            self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -7,11 +7,11 @@ from collections.abc import Callable
 
 import pygame
 
+from device.hardware.buttons import Button
 from device.journal.notice import failure
 from device.look.controls import Control, control, control_label, draw_screen_bar, screen_bar_top
-from device.play.buttons import Button
 from device.screens.menu_screen import Item, MenuScreen, shade_behind
-from device.screens.screen import Host, Screen
+from device.screens.screen import AppView, Screen
 
 PADDING = 8
 """Between a message's panel and its words."""
@@ -29,8 +29,8 @@ class ConfirmScreen(MenuScreen):
     overlay = True
     wraps = False
 
-    def __init__(self, host: Host, question: str, action: Callable[[], None]) -> None:
-        super().__init__(host)
+    def __init__(self, app: AppView, question: str, action: Callable[[], None]) -> None:
+        super().__init__(app)
         self.question = question
         self.action = action
 
@@ -40,31 +40,31 @@ class ConfirmScreen(MenuScreen):
     def items(self) -> list[Item]:
         t = self.ui.t
         return [
-            Item(lambda: t("confirm.no"), self.host.pop),
+            Item(lambda: t("confirm.no"), self.app.pop),
             Item(lambda: t("confirm.yes"), self.yes),
         ]
 
     def yes(self) -> None:
-        self.host.pop()
+        self.app.pop()
         self.action()
 
 
-def power_off_item(host: Host) -> Item:
+def power_off_item(app: AppView) -> Item:
     """ "Power off", asking first; shown only on a device that can power off."""
     return Item(
-        lambda: host.ui.t("menu.power_off"),
-        lambda: host.push(ConfirmScreen(host, host.ui.t("power.title"), lambda: power_off(host))),
-        visible=lambda: host.power is not None,
+        lambda: app.ui.t("menu.power_off"),
+        lambda: app.push(ConfirmScreen(app, app.ui.t("power.title"), lambda: power_off(app))),
+        visible=lambda: app.power is not None,
     )
 
 
-def power_off(host: Host) -> None:
-    if host.power is None:
+def power_off(app: AppView) -> None:
+    if app.power is None:
         return
     try:
-        host.power.power_off()
+        app.power.power_off()
     except OSError as error:
-        host.show_message(failure("msg.power_off_failed", error).words(host.ui.t))
+        app.show_message(failure("msg.power_off_failed", error).words(app.ui.t))
 
 
 class MessageScreen(Screen):
@@ -72,13 +72,13 @@ class MessageScreen(Screen):
 
     overlay = True
 
-    def __init__(self, host: Host, words: str) -> None:
-        super().__init__(host)
+    def __init__(self, app: AppView, words: str) -> None:
+        super().__init__(app)
         self.words = words
 
     def handle(self, button: Button) -> None:
         if button in (Button.A, Button.B):
-            self.host.pop()
+            self.app.pop()
 
     def controls(self) -> list[Control]:
         return [control("msg.ok", Button.A)]

@@ -8,18 +8,19 @@ from functools import partial
 
 import pygame
 
+from device.hardware.buttons import Button
 from device.look.board_view import draw_satellite
 from device.look.controls import Control, control, draw_screen_bar, screen_bar_top
 from device.look.pages import Block, Content, Words, draw_page, paginate
 from device.look.theme import Colour
 from device.look.verdict import verdict
-from device.play.buttons import Button
 from device.play.game import Game
 from device.play.replay import Replay, outcome_of
+from device.play.sounds import end_effect
 from device.screens.menu_screen import BACKWARD, BROWSE, FORWARD
 from device.screens.replay_screen import ReplayScreen
 from device.screens.review_screen import ReviewScreen
-from device.screens.screen import Host, Screen
+from device.screens.screen import AppView, Screen
 from engine.geometry import file_of, rank_of
 from engine.pieces import BLUE, NOBODY, RED, piece
 from engine.scoring import Group, Score
@@ -76,9 +77,15 @@ CHOICES = ("end.final_board", "end.replay", "end.review", "menu.to_title")
 (B leaves from any screenful, as the bar says)."""
 
 
+def show_end(app: AppView, game: Game) -> None:
+    """How ``game`` ended, heard and shown over the title."""
+    app.sounds.play(end_effect(game))
+    app.show_alone(EndScreen(app, game))
+
+
 class EndScreen(Screen):
-    def __init__(self, host: Host, game: Game) -> None:
-        super().__init__(host)
+    def __init__(self, app: AppView, game: Game) -> None:
+        super().__init__(app)
         self.game = game
         self.result = game.score()
         self.part = 0
@@ -155,18 +162,18 @@ class EndScreen(Screen):
             else:
                 self.part += 1
         elif button in (Button.B, Button.MENU):
-            self.host.to_title()
+            self.app.to_title()
 
     def choose(self, choice: str) -> None:
         if choice == "menu.to_title":
-            self.host.to_title()
+            self.app.to_title()
             return
         if choice == "end.review":
-            stored_at = self.host.saves.archived_path(self.game)
-            self.host.push(ReviewScreen(self.host, self.game, stored_at))
+            stored_at = self.app.saves.archived_path(self.game)
+            self.app.push(ReviewScreen(self.app, self.game, stored_at))
             return
         replay = Replay.of(self.game, at_end=choice == "end.final_board")
-        self.host.push(ReplayScreen(self.host, replay, self.game.setup))
+        self.app.push(ReplayScreen(self.app, replay, self.game.setup))
 
     def headline(self) -> tuple[str, int]:
         """The big line ("You win", "Red wins") and its colour (NOBODY: neutral)."""

@@ -1,6 +1,6 @@
 """The game screen: draws a match (the board, the HUD, a sliding move) and turns
-the buttons into its verbs, a game's or a tutorial lesson's; the system menu
-during play."""
+the buttons into its verbs, and shows what comes after it once it is over; the
+system menu during play; starting a game on it."""
 
 from __future__ import annotations
 
@@ -8,21 +8,23 @@ from collections.abc import Callable
 
 import pygame
 
+from device.hardware.buttons import Button
 from device.link.events import LinkProblem, LinkStateName
+from device.link.interface import LinkSession
 from device.look.board_view import BoardMarks, draw_board, draw_slides, slides
 from device.look.controls import Control, button_label, control
 from device.look.hud import HudItem, draw_hud, shows_details
-from device.play.buttons import Button
+from device.look.link_panel import draw_link_panel
 from device.play.game import Game, Mode
-from device.play.match import Match, Verdict
+from device.play.match import GameLog, Judgement, Match, Verdict
 from device.play.preview import move_preview
 from device.play.selection import Selection, Stage
 from device.play.sounds import Effect
 from device.screens.dialogs import ConfirmScreen, power_off_item
-from device.screens.link_screens import draw_link_panel
+from device.screens.end_screen import show_end
 from device.screens.menu_screen import Item, MenuOverGame
 from device.screens.rules_screen import RulesScreen
-from device.screens.screen import Host, Screen
+from device.screens.screen import AppView, Screen
 from device.screens.settings_screens import SettingsScreen
 from engine.geometry import file_of, rank_of
 from engine.moves import PASS, landing_of, origin_of, target_of
@@ -40,18 +42,25 @@ DIRECTIONS = {
 }
 
 
-MenuOpener = Callable[[Host, "GameScreen"], Screen]
-"""The menu the menu button opens over the game screen."""
+def start_game(
+    app: AppView, game: Game, link: LinkSession | None = None, journal: GameLog | None = None
+) -> None:
+    """Play ``game`` on the game screen over the title (see ``Playing.start``); its end
+    screen after it."""
+    app.show_alone(GameScreen(app, app.playing.start(game, link, journal)))
 
 
 class GameScreen(Screen):
-    """Draws a match and turns buttons into its verbs; the match does the rest."""
+    """Draws a match and turns buttons into its verbs; the match does the rest.
 
-    def __init__(self, host: Host, match: Match, menu: MenuOpener | None = None) -> None:
-        super().__init__(host)
+    A tutorial's lesson is shown by a screen of its own kind, with its own menu
+    and its own words on a verdict and after the lesson."""
+
+    def __init__(self, app: AppView, match: Match) -> None:
+        super().__init__(app)
         self.match = match
-        self.menu: MenuOpener = menu or SystemMenu
-        """The game's system menu, or the tutorial's during a lesson."""
+        self._over_shown = False
+        """What comes after the match was shown (it is over, and was seen over)."""
         self.selection: Selection | None = None
         self.refusal = ""
         """Why the satellite the player just tried to pick cannot move (until the next press)."""
@@ -99,7 +108,7 @@ class GameScreen(Screen):
         if game.ply != self.shown_ply:
             last = game.last_move
             moved = game.ply > self.shown_ply and last is not None and last != PASS
-            self.animation = (last, self.host.now()) if moved and last is not None else None
+            self.animation = (last, self.app.now()) if moved and last is not None else None
             self.shown_ply = game.ply
             changed = True
         if changed or (self.selection is None) == self.match.person_to_move():
@@ -128,7 +137,7 @@ class GameScreen(Screen):
             self.match.go_on()
             return
         if button is Button.MENU:
-            self.host.push(self.menu(self.host, self))
+            self.app.push(self.menu())
             return
         self.animation = None
         self.refusal = ""
@@ -148,7 +157,7 @@ class GameScreen(Screen):
         elif button is Button.B:
             selection.back()
         if selection.cursor != cursor and button not in (Button.A, Button.B):
-            self.host.play(Effect.CURSOR)
+            self.app.sounds.play(Effect.CURSOR)
 
     def _confirm(self, selection: Selection) -> None:
         """Pick what is under the cursor; a whole move goes to the match (which sounds it)."""
@@ -162,7 +171,7 @@ class GameScreen(Screen):
             self._catch_up()
         elif (selection.stage, selection.origin, selection.target) != chosen:
             self._follow_hint(selection)
-            self.host.play(Effect.CHOOSE)
+            self.app.sounds.play(Effect.CHOOSE)
 
     def _follow_hint(self, selection: Selection) -> None:
         """Once the hinted satellite is picked, the cursor waits on the hinted
@@ -208,21 +217,47 @@ class GameScreen(Screen):
                 changed = True
         else:
             self._next_tick = None
+        if self._seen_over():
+            self._over_shown = True
+            self.ended()
         return changed
 
     def _seen(self, now: int) -> bool:
         """The move is in place: the match's policy may judge it (a miss is taken back)."""
-        if not self.match.seen(now):
+        judgement = self.match.seen(now)
+        if judgement is None:
             return False
+        self.judged(judgement)
         self._catch_up()
         return True
+
+    def _seen_over(self) -> bool:
+        """The match is over (its end stored) and the board shows it as it ended, with
+        nothing over it: a menu or a message over the game is read first, and the last
+        move slides in."""
+        return self.match.finished and self.settled() and not self._over_shown
 
     def wakeup(self, now: int) -> int | None:
         if self.animation is not None:
             return now + 16
         if self.match.thinking:
             return self._next_tick if self._next_tick is not None else now
+        if self._seen_over():
+            return now
         return None
+
+    # -- what a lesson does its own way ------------------------------------------
+
+    def menu(self) -> Screen:
+        """The menu the menu button opens over the game."""
+        return SystemMenu(self.app, self)
+
+    def judged(self, judgement: Judgement) -> None:
+        """The match's policy judged the last move (a lesson's goal; a game has none)."""
+
+    def ended(self) -> None:
+        """The match is over and seen over: what comes after it."""
+        show_end(self.app, self.game)
 
     # -- drawing -------------------------------------------------------------
 
@@ -325,7 +360,7 @@ class GameScreen(Screen):
         marks.hidden = [end for _, end, _ in moving]
         draw_board(surface, ui.layout, ui.palette, ui.fonts, position, marks)
         if self.animation is not None:
-            progress = min(1.0, (self.host.now() - self.animation[1]) / ANIMATION_MS)
+            progress = min(1.0, (self.app.now() - self.animation[1]) / ANIMATION_MS)
             draw_slides(surface, ui.layout, ui.fonts, ui.palette, moving, progress)
         status = self.match.link_status
         words = "" if status else self.prompt()  # the panel says it
@@ -341,15 +376,15 @@ class GameScreen(Screen):
 class SystemMenu(MenuOverGame):
     """Menu during play: resume, undo, hint, rules, settings, resign, title."""
 
-    def __init__(self, host: Host, game_screen: GameScreen) -> None:
-        super().__init__(host)
+    def __init__(self, app: AppView, game_screen: GameScreen) -> None:
+        super().__init__(app)
         self.game_screen = game_screen
 
     def items(self) -> list[Item]:
         t = self.ui.t
         match = self.game_screen.match
         return [
-            Item(lambda: t("menu.resume"), self.host.pop),
+            Item(lambda: t("menu.resume"), self.app.pop),
             Item(lambda: t("menu.undo"), self._then(self._undo), visible=match.can_undo),
             Item(lambda: t("menu.hint"), self._then(match.ask_hint), visible=match.person_to_move),
             Item(lambda: t("menu.rules_of", rules=self._rules_name()), self._open_rules),
@@ -359,8 +394,8 @@ class SystemMenu(MenuOverGame):
                 self._confirm("confirm.resign", match.resign),
                 visible=match.can_resign,
             ),
-            Item(lambda: t("menu.to_title"), self._confirm("confirm.to_title", self.host.to_title)),
-            power_off_item(self.host),
+            Item(lambda: t("menu.to_title"), self._confirm("confirm.to_title", self.app.to_title)),
+            power_off_item(self.app),
         ]
 
     def _rules_name(self) -> str:
@@ -369,23 +404,23 @@ class SystemMenu(MenuOverGame):
 
     def _undo(self) -> None:
         if not self.game_screen.match.undo():
-            self.host.show_message(self.ui.t("menu.nothing_to_undo"))
+            self.app.show_message(self.ui.t("menu.nothing_to_undo"))
 
     def _confirm(self, question: str, action: Callable[[], object]) -> Callable[[], None]:
         def ask() -> None:
-            self.host.push(ConfirmScreen(self.host, self.ui.t(question), self._then(action)))
+            self.app.push(ConfirmScreen(self.app, self.ui.t(question), self._then(action)))
 
         return ask
 
     def _then(self, action: Callable[[], object]) -> Callable[[], None]:
         def run() -> None:
-            self.host.pop()
+            self.app.pop()
             action()
 
         return run
 
     def _open_rules(self) -> None:
-        self.host.push(RulesScreen(self.host))
+        self.app.push(RulesScreen(self.app))
 
     def _open_settings(self) -> None:
-        self.host.push(SettingsScreen(self.host))
+        self.app.push(SettingsScreen(self.app))

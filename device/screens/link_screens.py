@@ -10,22 +10,22 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import pygame
 
+from device.hardware.buttons import Button
 from device.journal.events import Replayed
+from device.journal.link_store import LinkJournal
 from device.link.events import LinkProblem, LinkSetupError
 from device.link.game import Role
 from device.link.interface import LinkConnector, LinkSession
-from device.look.controls import Control, control, control_label
-from device.look.ui import Ui
-from device.play.buttons import Button
 from device.play.game import Game
 from device.play.link_games import LinkGameMismatch, linked_game
-from device.screens.screen import Host, Screen
+from device.screens.game_screen import start_game
+from device.screens.screen import AppView, Screen
+from engine.rules import STANDARD, Rules
 
 log = logging.getLogger(__name__)
 
@@ -95,36 +95,48 @@ class LinkPlan:
     saved: Game | None = None
 
 
+def link_connector(
+    app: AppView, port: str, role: Role, colour: int, rules: Rules = STANDARD
+) -> LinkConnector | None:
+    """A connector for a linked game on ``port`` (a new one played under ``rules``, the
+    host playing ``colour``); None on a device without a cable."""
+    if app.link_cable is not None and port:
+        names = (app.ui.t("player.you"), app.ui.t("player.link"))
+        store = LinkJournal(app.saves, port, role, names, app.today())
+        return app.link_cable(port, role, store, colour, rules)
+    return app.link
+
+
 def connect(
-    host: Host, connector: LinkConnector, port: str, role: Role, saved: Game | None = None
+    app: AppView, connector: LinkConnector, port: str, role: Role, saved: Game | None = None
 ) -> None:
     """Open the link and start (or resume) the game it agrees on."""
     attempt = LinkAttempt(connector)
     plan = LinkPlan(port, role, saved)
     if attempt.wait(QUICK_OPEN_S):
-        _finish(host, attempt, plan)
+        _finish(app, attempt, plan)
     else:
-        host.push(LinkWaitScreen(host, attempt, plan))
+        app.push(LinkWaitScreen(app, attempt, plan))
 
 
-def _finish(host: Host, attempt: LinkAttempt, plan: LinkPlan) -> None:
+def _finish(app: AppView, attempt: LinkAttempt, plan: LinkPlan) -> None:
     session = attempt.session
-    t = host.ui.t
+    t = app.ui.t
     if session is None:
-        host.saves.withdraw()
-        host.show_message(t("link.failed", problem=t(attempt.problem)))
+        app.saves.withdraw()
+        app.show_message(t("link.failed", problem=t(attempt.problem)))
         return
     names = (t("player.you"), t("player.link"))
-    journal = host.saves.linked_journal(session.seed)
+    journal = app.saves.linked_journal(session.seed)
     saved = plan.saved if journal is None else Replayed(journal.header, journal.moves).game()
     try:
-        game = linked_game(session, saved, names, host.today(), plan.port, plan.role)
+        game = linked_game(session, saved, names, app.today(), plan.port, plan.role)
     except LinkGameMismatch as error:
         session.close()
-        host.saves.withdraw()
-        host.show_message(t("link.mismatch", problem=str(error)))
+        app.saves.withdraw()
+        app.show_message(t("link.mismatch", problem=str(error)))
         return
-    host.start_game(game, session, journal)
+    start_game(app, game, session, journal)
 
 
 def port_label(port: str) -> str:
@@ -153,8 +165,8 @@ class LinkWaitScreen(Screen):
 
     on_wall_clock = True
 
-    def __init__(self, host: Host, attempt: LinkAttempt, plan: LinkPlan) -> None:
-        super().__init__(host)
+    def __init__(self, app: AppView, attempt: LinkAttempt, plan: LinkPlan) -> None:
+        super().__init__(app)
         self.attempt = attempt
         self.plan = plan
         self._dots = 0
@@ -163,13 +175,13 @@ class LinkWaitScreen(Screen):
     def handle(self, button: Button) -> None:
         if button in (Button.B, Button.MENU):
             self.attempt.cancel()
-            self.host.saves.withdraw()
-            self.host.pop()
+            self.app.saves.withdraw()
+            self.app.pop()
 
     def update(self, now: int) -> bool:
         if self.attempt.finished:
-            self.host.pop()
-            _finish(self.host, self.attempt, self.plan)
+            self.app.pop()
+            _finish(self.app, self.attempt, self.plan)
             return True
         if now >= self._next_tick:
             self._dots = (self._dots + 1) % 4
@@ -191,84 +203,3 @@ class LinkWaitScreen(Screen):
         back = ui.profile.button_for("help.back")
         lines += ["", f"{role} {port_label(self.plan.port)}", "", ui.t("link.cancel", button=back)]
         ui.draw_lines(surface, lines, font, (0, y + 6), centred_in=width)
-
-
-@dataclass(frozen=True)
-class LinkPanel:
-    """The panel over the board while the link is down: where, and its lines."""
-
-    box: pygame.Rect
-    title: list[str]
-    body: list[str]
-    button: Control
-    """The button that opens the menu (to leave), named on the panel's last line."""
-
-
-PANEL_PADDING = 8
-
-
-def link_panel(ui: Ui, title: str, lines: Sequence[str]) -> LinkPanel:
-    """Over the board alone: the HUD beside or below it, with the menu's button named
-    there too, stays in sight."""
-    layout = ui.layout
-    font, title_font = ui.font(), _panel_title_font(ui)
-    box = pygame.Rect(0, 0, layout.board.w - 2 * PANEL_PADDING, 0)
-    room = box.w - 2 * PANEL_PADDING
-    title_lines = ui.wrap(title, title_font, room)
-    body = [wrapped for line in lines for wrapped in ui.wrap(line, font, room)]
-    box.h = (
-        PANEL_PADDING
-        + len(title_lines) * title_font.get_linesize()
-        + 4
-        + (len(body) + 1) * font.get_linesize()
-        + PANEL_PADDING
-    )
-    region = panel_region(ui)
-    box.center = layout.board.center
-    box.clamp_ip(region)
-    if box.h > layout.board.h:
-        box.centery = region.centery
-    return LinkPanel(box, title_lines, body, control("help.menu", Button.MENU))
-
-
-def panel_region(ui: Ui) -> pygame.Rect:
-    """Where a panel over the game may stand: the board, and the HUD under it when
-    the side keys are named beside the picture (the HUD then names no button)."""
-    layout = ui.layout
-    if layout.side_panel or not layout.keys.w:
-        return layout.board
-    under = pygame.Rect(layout.board.x, layout.hud.y, layout.board.w, layout.hud.h)
-    return layout.board.union(under)
-
-
-def _panel_title_font(ui: Ui) -> pygame.font.Font:
-    return ui.font(bold=True)
-
-
-def link_panel_fits(ui: Ui, panel: LinkPanel) -> bool:
-    """Whether the panel stands within its region with every line inside it."""
-    widths = [_panel_title_font(ui).size(line)[0] for line in panel.title]
-    widths += [ui.font().size(line)[0] for line in [*panel.body, _button_words(ui, panel)]]
-    inside = panel_region(ui).contains(panel.box)
-    return inside and max(widths) <= panel.box.w - 2 * PANEL_PADDING
-
-
-def _button_words(ui: Ui, panel: LinkPanel) -> str:
-    return f"{control_label(ui, panel.button)} {ui.t(panel.button.does)}"
-
-
-def draw_link_panel(surface: pygame.Surface, ui: Ui, title: str, lines: Sequence[str]) -> None:
-    """A panel over the board: the link is down, or the linked game stopped; its last
-    line names the button that opens the menu."""
-    panel = link_panel(ui, title, lines)
-    box = panel.box
-    pygame.draw.rect(surface, ui.palette.panel, box, border_radius=6)
-    pygame.draw.rect(surface, ui.palette.cursor, box, width=1, border_radius=6)
-    y = box.y + PANEL_PADDING
-    y = ui.draw_lines(surface, panel.title, _panel_title_font(ui), (box.x, y), centred_in=box.w)
-    y = ui.draw_lines(surface, panel.body, ui.font(), (box.x, y + 4), centred_in=box.w)
-    key = ui.font(bold=True).render(control_label(ui, panel.button) or "", True, ui.palette.cursor)
-    words = ui.font().render(f" {ui.t(panel.button.does)}", True, ui.palette.text)
-    x = box.centerx - (key.get_width() + words.get_width()) // 2
-    surface.blit(key, (x, y))
-    surface.blit(words, (x + key.get_width(), y))

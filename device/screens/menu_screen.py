@@ -8,11 +8,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from device.hardware.buttons import Button
 from device.look.controls import Control, control, draw_screen_bar, screen_bar_top
 from device.look.scrolling import ListWindow, draw_chosen_row, draw_more_signs, list_window
-from device.play.buttons import Button
 from device.play.sounds import Effect
-from device.screens.screen import Host, Screen
+from device.screens.screen import AppView, Screen
 
 FORWARD = (Button.DOWN, Button.NEXT, Button.SELECT)
 BACKWARD = (Button.UP, Button.PREV)
@@ -45,8 +45,8 @@ class MenuScreen(Screen):
     wraps = True
     """Stepping past the last item comes back to the first (not where an item is risky)."""
 
-    def __init__(self, host: Host) -> None:
-        super().__init__(host)
+    def __init__(self, app: AppView) -> None:
+        super().__init__(app)
         self.index = 0
 
     def items(self) -> list[Item]:
@@ -56,7 +56,7 @@ class MenuScreen(Screen):
         return [item for item in self.items() if item.visible()]
 
     def back(self) -> None:
-        self.host.pop()
+        self.app.pop()
 
     def title(self) -> str:
         return self.ui.t(self.title_key)
@@ -73,12 +73,12 @@ class MenuScreen(Screen):
             else:
                 self.index = min(len(shown) - 1, max(0, self.index + step))
             if self.index != was:
-                self.host.play(Effect.CURSOR)
+                self.app.sounds.play(Effect.CURSOR)
         elif button in (Button.LEFT, Button.RIGHT) and item.adjust is not None:
             self._adjust(item.adjust, 1 if button is Button.RIGHT else -1)
         elif button is Button.A:
             if item.action is not None:
-                self.host.play(Effect.CHOOSE)
+                self.app.sounds.play(Effect.CHOOSE)
                 item.action()
             elif item.adjust is not None:
                 self._adjust(item.adjust, 1)
@@ -87,7 +87,7 @@ class MenuScreen(Screen):
 
     def _adjust(self, adjust: Callable[[int], None], step: int) -> None:
         adjust(step)
-        self.host.play(Effect.CHOOSE)  # after the change: a new volume is heard at once
+        self.app.sounds.play(Effect.CHOOSE)  # after the change: a new volume is heard at once
 
     def panel(self) -> pygame.Rect:
         """Where the menu is drawn: the screen above its bar, or a panel over the screen."""
@@ -186,6 +186,6 @@ class MenuOverGame(MenuScreen):
 
     def handle(self, button: Button) -> None:
         if button is Button.MENU:
-            self.host.pop()
+            self.app.pop()
             return
         super().handle(button)

@@ -7,9 +7,10 @@ from __future__ import annotations
 from device.link.game import Role
 from device.play.game import Game, GameSetup, Mode
 from device.play.opponent import LEVEL_NUMBERS
-from device.screens.link_screens import connect, port_label, role_for
+from device.screens.game_screen import start_game
+from device.screens.link_screens import connect, link_connector, port_label, role_for
 from device.screens.menu_screen import Item, MenuScreen
-from device.screens.screen import Host
+from device.screens.screen import AppView
 from engine.pieces import BLUE, RED
 from engine.rules import RULE_SETS, STANDARD
 
@@ -17,8 +18,8 @@ from engine.rules import RULE_SETS, STANDARD
 class NewGameScreen(MenuScreen):
     title_key = "new.title"
 
-    def __init__(self, host: Host) -> None:
-        super().__init__(host)
+    def __init__(self, app: AppView) -> None:
+        super().__init__(app)
         self.setup = GameSetup(mode=Mode.VERSUS_AI)
         self.port_index = 0
         self.chosen_role = Role.HOST
@@ -47,12 +48,12 @@ class NewGameScreen(MenuScreen):
             Item(
                 lambda: f"{t('link.port')}: {port_label(self._port())}",
                 adjust=self._cycle_port,
-                visible=lambda: setup.mode == Mode.LINK and len(self.host.link_ports) > 0,
+                visible=lambda: setup.mode == Mode.LINK and len(self.app.link_ports) > 0,
             ),
             Item(
                 lambda: f"{t('link.role')}: {t('link.role.' + self.role)}",
                 adjust=self._flip_role,
-                visible=lambda: setup.mode == Mode.LINK and len(self.host.link_ports) > 0,
+                visible=lambda: setup.mode == Mode.LINK and len(self.app.link_ports) > 0,
             ),
             Item(
                 lambda: f"{t('new.colour')}: {self.ui.colour_name(setup.human_colour)}",
@@ -82,11 +83,11 @@ class NewGameScreen(MenuScreen):
         )
 
     def _port(self) -> str:
-        ports = self.host.link_ports
+        ports = self.app.link_ports
         return ports[self.port_index % len(ports)] if ports else ""
 
     def _cycle_port(self, step: int) -> None:
-        self.port_index = (self.port_index + step) % len(self.host.link_ports)
+        self.port_index = (self.port_index + step) % len(self.app.link_ports)
         self.role = role_for(self._port(), self.chosen_role)
 
     def _flip_role(self, step: int) -> None:
@@ -114,13 +115,13 @@ class NewGameScreen(MenuScreen):
         else:
             names = (self.ui.colour_name(RED), self.ui.colour_name(BLUE))
         setup = GameSetup(setup.mode, setup.ai_level, setup.human_colour, setup.tabletop)
-        game = Game.new(self.host.new_seed(), setup, names, self.host.today(), self.rules)
-        self.host.start_game(game)
+        game = Game.new(self.app.playing.new_seed(), setup, names, self.app.today(), self.rules)
+        start_game(self.app, game)
 
     def _start_link(self) -> None:
         port = self._port()
-        connector = self.host.link_connector(port, self.role, self.setup.human_colour, self.rules)
+        connector = link_connector(self.app, port, self.role, self.setup.human_colour, self.rules)
         if connector is None:
-            self.host.show_message(self.ui.t("new.no_link"))
+            self.app.show_message(self.ui.t("new.no_link"))
             return
-        connect(self.host, connector, port, self.role)
+        connect(self.app, connector, port, self.role)

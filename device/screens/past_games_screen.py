@@ -9,19 +9,19 @@ from functools import partial
 
 import pygame
 
+from device.hardware.buttons import Button
 from device.journal.archive import UNREADABLE, ArchivedGame, load_game, past_games
 from device.journal.notice import loggable, reason_of
 from device.look.controls import Control, control, draw_screen_bar, screen_bar_top
 from device.look.layout import MARGIN
 from device.look.scrolling import ListWindow, draw_chosen_row, draw_more_signs, list_window
 from device.look.verdict import verdict
-from device.play.buttons import Button
 from device.play.game import Game, Mode
 from device.play.replay import Replay
 from device.screens.menu_screen import BROWSE, Item, MenuScreen
 from device.screens.replay_screen import ReplayScreen
 from device.screens.review_screen import ReviewScreen
-from device.screens.screen import Host
+from device.screens.screen import AppView
 
 log = logging.getLogger(__name__)
 
@@ -33,9 +33,9 @@ class PastGamesScreen(MenuScreen):
     title_key = "past.title"
     wraps = False
 
-    def __init__(self, host: Host) -> None:
-        super().__init__(host)
-        self.games = past_games(host.saves)
+    def __init__(self, app: AppView) -> None:
+        super().__init__(app)
+        self.games = past_games(app.saves)
 
     def items(self) -> list[Item]:
         return [
@@ -84,19 +84,19 @@ class PastGamesScreen(MenuScreen):
         game = self.games[index]
         if not game.problem:
             try:
-                played = load_game(self.host.saves, game)
+                played = load_game(self.app.saves, game)
             except UNREADABLE as error:
                 game = replace(game, outcome=None, problem=str(error), reason=reason_of(error))
                 self.games[index] = game
             else:
-                self.host.push(PastGameMenu(self.host, played, game, self.summary(game)))
+                self.app.push(PastGameMenu(self.app, played, game, self.summary(game)))
                 return
         log.warning("%s cannot be replayed: %s", loggable(game.path), loggable(game.problem))
-        self.host.show_message(self.ui.t("msg.past_unreadable", reason=self.ui.t(game.reason)))
+        self.app.show_message(self.ui.t("msg.past_unreadable", reason=self.ui.t(game.reason)))
 
     def handle(self, button: Button) -> None:
         if not self.games:  # the archive emptied since the title looked
-            self.host.pop()
+            self.app.pop()
             return
         super().handle(button)
 
@@ -142,8 +142,8 @@ class PastGamesScreen(MenuScreen):
 class PastGameMenu(MenuScreen):
     """One past game: replay it from the start, see its final board, or its review."""
 
-    def __init__(self, host: Host, game: Game, archived: ArchivedGame, heading: str) -> None:
-        super().__init__(host)
+    def __init__(self, app: AppView, game: Game, archived: ArchivedGame, heading: str) -> None:
+        super().__init__(app)
         self.game = game
         self.archived = archived
         self.heading = heading
@@ -162,7 +162,7 @@ class PastGameMenu(MenuScreen):
 
     def replay(self, *, at_end: bool) -> None:
         replay = Replay.of(self.game, at_end=at_end)
-        self.host.push(ReplayScreen(self.host, replay, self.archived.setup))
+        self.app.push(ReplayScreen(self.app, replay, self.archived.setup))
 
     def review(self) -> None:
-        self.host.push(ReviewScreen(self.host, self.game, self.archived.path))
+        self.app.push(ReviewScreen(self.app, self.game, self.archived.path))

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pygame
 
+from device.hardware.buttons import Button
 from device.look.board_view import BoardMarks, draw_board
 from device.look.controls import Control, control
 from device.look.hud import HudItem, detail_items, draw_view_hud, essential_items
 from device.look.verdict import verdict
-from device.play.buttons import Button
 from device.play.game import GameSetup
 from device.play.replay import Replay
-from device.screens.screen import Host, Screen
+from device.screens.screen import AppView, Screen
 from engine.pieces import NOBODY
 
 NEXT_MOVE = (Button.RIGHT, Button.NEXT, Button.SELECT)
@@ -23,8 +23,8 @@ NBSP = "\u00a0"
 class ReplayScreen(Screen):
     """A recorded game's positions one at a time, with the move that led to each."""
 
-    def __init__(self, host: Host, replay: Replay, setup: GameSetup | None) -> None:
-        super().__init__(host)
+    def __init__(self, app: AppView, replay: Replay, setup: GameSetup | None) -> None:
+        super().__init__(app)
         self.replay = replay
         self.setup = setup
         """How the game was played (for "You win"); None when nobody here was one side."""
@@ -45,7 +45,7 @@ class ReplayScreen(Screen):
             else:
                 replay.last()
         elif button in (Button.B, Button.MENU):
-            self.host.pop()
+            self.app.pop()
 
     def controls(self) -> list[Control]:
         """Each profile shows the buttons it has: arrows on a D-pad, X and Y on four buttons."""

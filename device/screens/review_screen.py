@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pygame
 
+from device.hardware.buttons import Button
 from device.journal.reviews import load_review, store_review
 from device.look.balance_graph import (
     draw_balance_graph,
@@ -29,12 +30,11 @@ from device.look.hud import HudItem, draw_view_hud
 from device.look.layout import MARGIN
 from device.look.scrolling import ListWindow, draw_chosen_row, draw_more_signs, list_window
 from device.look.ui import Ui
-from device.play.buttons import Button
 from device.play.game import Game
 from device.play.review import GameReview, Moment, MomentView, Stage, winner_of
 from device.screens.menu_screen import BACKWARD, BROWSE, FORWARD
 from device.screens.replay_screen import NBSP
-from device.screens.screen import Host, Screen
+from device.screens.screen import AppView, Screen
 from engine.ai.review import Permille, Review
 from engine.notation import format_move
 
@@ -71,24 +71,24 @@ class ReviewScreen(Screen):
     """The review of ``game``: kept beside it at ``stored_at``, else worked out here and
     kept there (None: the game is not in the archive, the review is not kept)."""
 
-    def __init__(self, host: Host, game: Game, stored_at: Path | None) -> None:
-        super().__init__(host)
+    def __init__(self, app: AppView, game: Game, stored_at: Path | None) -> None:
+        super().__init__(app)
         self.stored_at = stored_at
-        disk = host.saves.disk
+        disk = app.saves.disk
         kept = None
         if stored_at is not None:
             kept = load_review(disk, stored_at, game.record, winner_of(game))
-        self.review = GameReview(game, host.reviewing, kept, self._keep)
+        self.review = GameReview(game, app.reviewing, kept, self._keep)
         self.index = 0
         """The moment chosen in the list."""
 
     def _keep(self, review: Review) -> None:
         """Store a finished review beside its game; when that fails the player still
         has it on screen, and the next time it is worked out again."""
-        if self.stored_at is None or not self.host.saves.saves_on:
+        if self.stored_at is None or not self.app.saves.saves_on:
             return
         try:
-            store_review(self.host.saves.disk, self.stored_at, self.review.game.record, review)
+            store_review(self.app.saves.disk, self.stored_at, self.review.game.record, review)
         except OSError as error:
             log.warning("the review of %s could not be kept: %s", self.stored_at.name, error)
 
@@ -101,7 +101,7 @@ class ReviewScreen(Screen):
     def handle(self, button: Button) -> None:
         if button in LEAVE:
             self.review.leave()
-            self.host.pop()
+            self.app.pop()
             return
         moments = self.review.moments
         if self.review.stage is not Stage.READY or not moments:
@@ -111,7 +111,7 @@ class ReviewScreen(Screen):
         elif button in BACKWARD:
             self.index = max(self.index - 1, 0)
         elif button is Button.A:
-            self.host.push(MomentScreen(self.host, MomentView(self.review, self.index), self))
+            self.app.push(MomentScreen(self.app, MomentView(self.review, self.index), self))
 
     # -- drawing -------------------------------------------------------------------
 
@@ -230,8 +230,8 @@ class ReviewScreen(Screen):
 class MomentScreen(Screen):
     """One moment of the review on the board (see ``MomentView``)."""
 
-    def __init__(self, host: Host, view: MomentView, overview: ReviewScreen) -> None:
-        super().__init__(host)
+    def __init__(self, app: AppView, view: MomentView, overview: ReviewScreen) -> None:
+        super().__init__(app)
         self.view = view
         self.overview = overview
         """The list to come back to, on the moment looked at last."""
@@ -240,7 +240,7 @@ class MomentScreen(Screen):
         view = self.view
         if button in LEAVE:
             self.overview.index = view.index
-            self.host.pop()
+            self.app.pop()
         elif button in FORWARD_LINE:
             view.forward()
         elif button in BACK_LINE:

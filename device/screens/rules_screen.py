@@ -7,12 +7,12 @@ from dataclasses import dataclass, field, replace
 
 import pygame
 
+from device.hardware.buttons import Button
+from device.i18n import LEGEND_PAGE, RULE_PAGES
 from device.look.board_view import BoardMarks, draw_board, draw_satellite
 from device.look.controls import Control, control, draw_screen_bar, screen_bar_top
-from device.look.i18n import LEGEND_PAGE, RULE_PAGES
 from device.look.pages import Block, Content, Words, draw_page, paginate, sentences
-from device.play.buttons import Button
-from device.screens.screen import Host, Screen
+from device.screens.screen import AppView, Screen
 from engine.geometry import cell_at
 from engine.moves import (
     CONNECTION,
@@ -145,8 +145,8 @@ def _legend() -> list[Symbol]:
 
 
 class RulesScreen(Screen):
-    def __init__(self, host: Host) -> None:
-        super().__init__(host)
+    def __init__(self, app: AppView) -> None:
+        super().__init__(app)
         self.page = 1
         self.part = 0
         """Which screenful of the page (a long page continues on the next screen)."""
@@ -156,7 +156,7 @@ class RulesScreen(Screen):
 
     def handle(self, button: Button) -> None:
         if button in (Button.B, Button.MENU):
-            self.host.pop()
+            self.app.pop()
         elif button in (Button.LEFT, Button.UP, Button.PREV):
             if self.part > 0:
                 self.part -= 1
@@ -169,7 +169,7 @@ class RulesScreen(Screen):
             elif self.page < RULE_PAGES:
                 self.page, self.part = self.page + 1, 0
             elif button is Button.A:
-                self.host.pop()
+                self.app.pop()
 
     def parts_count(self) -> int:
         """How many screenfuls the current page takes."""

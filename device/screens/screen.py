@@ -7,27 +7,29 @@ from typing import Protocol
 
 import pygame
 
+from device.hardware.buttons import Button
 from device.hardware.power import PowerSwitch
-from device.journal.file import Journal
 from device.journal.folder import SaveFolder
-from device.link.game import Role
-from device.link.interface import LinkConnector, LinkSession
+from device.link.interface import LinkCable, LinkConnector
 from device.look.ui import Ui
-from device.play.buttons import Button
-from device.play.game import Game
 from device.play.lighting import Lighting
-from device.play.match import EndListener, Match
+from device.play.playing import Playing
 from device.play.review import Reviewing
-from device.play.sounds import Effect
-from engine.rules import STANDARD, Rules
+from device.play.sounds import Sounds
 
 
-class Host(Protocol):
+class AppView(Protocol):
     """The app as screens see it."""
 
     ui: Ui
     saves: SaveFolder
+    playing: Playing
+    """The game being played (its match), and the seeds of new games."""
+    sounds: Sounds
     link: LinkConnector | None
+    """A connector set up in advance (used when there is no ``link_cable``)."""
+    link_cable: LinkCable | None
+    """Opens a linked game on a port (None: a device without a cable)."""
     link_ports: Sequence[str]
     """Where a link cable may be plugged, the configured one first."""
     power: PowerSwitch | None
@@ -36,36 +38,21 @@ class Host(Protocol):
     reviewing: Reviewing
     """Who works out the review of a finished game, in the background."""
 
-    def link_connector(
-        self, port: str, role: Role, colour: int, rules: Rules = STANDARD
-    ) -> LinkConnector | None:
-        """A connector for a linked game on ``port`` (a new one played under ``rules``);
-        None on a device without a cable."""
-        ...
-
     def now(self) -> int: ...
+
+    def today(self) -> str: ...
 
     def push(self, screen: Screen) -> None: ...
 
     def pop(self) -> None: ...
 
-    def to_title(self) -> None: ...
-
-    def start_game(
-        self, game: Game, link: LinkSession | None = None, journal: Journal | None = None
-    ) -> None: ...
-
-    def play_match(self, match: Match, screen: Screen, after: EndListener) -> None:
-        """Play ``match`` (a lesson) on ``screen``; ``after`` shows what comes after it."""
+    def to_title(self) -> None:
+        """Leave the game being played, and every screen but the title."""
         ...
 
-    def start_tutorial(self) -> None:
-        """Open the tutorial at the player's next lesson."""
+    def show_alone(self, screen: Screen) -> None:
+        """``screen`` alone over the title (the game being played stays)."""
         ...
-
-    def new_seed(self) -> int: ...
-
-    def today(self) -> str: ...
 
     def settings_changed(self) -> None:
         """Apply the settings and keep them."""
@@ -77,14 +64,6 @@ class Host(Protocol):
 
     def show_message(self, words: str) -> None: ...
 
-    def has_sound(self) -> bool:
-        """Whether there is an audio output (the sound settings show only then)."""
-        ...
-
-    def play(self, effect: Effect | None) -> None:
-        """Sound ``effect`` (None: nothing), unless muted or there is no audio output."""
-        ...
-
 
 class Screen:
     """One screen of the app; only the top of the stack gets buttons."""
@@ -94,12 +73,12 @@ class Screen:
     on_wall_clock = False
     """Waits for something that runs in real time (a link cable being opened)."""
 
-    def __init__(self, host: Host) -> None:
-        self.host = host
+    def __init__(self, app: AppView) -> None:
+        self.app = app
 
     @property
     def ui(self) -> Ui:
-        return self.host.ui
+        return self.app.ui
 
     def flipped(self) -> bool:
         """Whether the player to act sits across the table (tabletop): then this

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from device.journal.settings import CHOICES, LIGHT_SETTINGS, SOUND_SETTINGS
+from device.play.settings import CHOICES
 from device.screens.menu_screen import Item, MenuScreen
-from device.screens.screen import Host
+from device.screens.screen import AppView
 
+LIGHT_SETTINGS = ("brightness", "dim_after_s")
+"""Shown only on a device with a backlight."""
+SOUND_SETTINGS = ("sound", "volume")
+"""Shown only where there is an audio output."""
 KEEP_ROTATION_MS = 10_000
 """A new rotation nobody confirms within this long turns back by itself."""
 
@@ -16,8 +20,8 @@ class SettingsScreen(MenuScreen):
     title_key = "settings.title"
 
     def items(self) -> list[Item]:
-        hidden = (() if self.host.lighting.present else LIGHT_SETTINGS) + (
-            () if self.host.has_sound() else SOUND_SETTINGS
+        hidden = (() if self.app.lighting.present else LIGHT_SETTINGS) + (
+            () if self.app.sounds.present else SOUND_SETTINGS
         )
         rows = [
             Item(self._label(name), adjust=self._adjuster(name))
@@ -58,13 +62,13 @@ class SettingsScreen(MenuScreen):
     def _adjuster(self, name: str) -> Callable[[int], None]:
         def adjust(step: int) -> None:
             self.ui.settings.cycle(name, step)
-            self.host.settings_changed()
+            self.app.settings_changed()
 
         def turn(step: int) -> None:
             kept = self.ui.settings.rotation
             self.ui.settings.cycle(name, step)
-            self.host.apply_settings()
-            self.host.push(KeepRotationScreen(self.host, kept))
+            self.app.apply_settings()
+            self.app.push(KeepRotationScreen(self.app, kept))
 
         return turn if name == "rotation" else adjust
 
@@ -76,11 +80,11 @@ class KeepRotationScreen(MenuScreen):
     overlay = True
     wraps = False
 
-    def __init__(self, host: Host, kept: int) -> None:
-        super().__init__(host)
+    def __init__(self, app: AppView, kept: int) -> None:
+        super().__init__(app)
         self.kept = kept
         """The rotation to go back to."""
-        self.now = host.now()
+        self.now = app.now()
         self.deadline = self.now + KEEP_ROTATION_MS
 
     def title(self) -> str:
@@ -101,12 +105,12 @@ class KeepRotationScreen(MenuScreen):
 
     def revert(self) -> None:
         self.ui.settings.rotation = self.kept
-        self.host.apply_settings()
-        self.host.pop()
+        self.app.apply_settings()
+        self.app.pop()
 
     def keep(self) -> None:
-        self.host.settings_changed()
-        self.host.pop()
+        self.app.settings_changed()
+        self.app.pop()
 
     def update(self, now: int) -> bool:
         shown = self.seconds_left()

@@ -5,26 +5,28 @@ from __future__ import annotations
 
 import pygame
 
+from device.hardware.buttons import Button
 from device.journal.archive import has_past_games
 from device.journal.folder import SaveError
 from device.look.board_view import BoardMarks, draw_board, draw_slides, slides
 from device.look.controls import Control, control, screen_bar_top
 from device.look.layout import Layout
 from device.look.outline import outline
-from device.play.buttons import Button
-from device.play.demo import Demo
+from device.play.demo import OPENING_SEED, Demo
 from device.play.game import Game, Mode
 from device.play.link_games import PORT_TAG, role_of
 from device.play.tutorial import finished
 from device.screens.about_screen import AboutScreen
 from device.screens.dialogs import power_off_item
-from device.screens.link_screens import connect
+from device.screens.game_screen import start_game
+from device.screens.link_screens import connect, link_connector
 from device.screens.menu_screen import BROWSE, Item, MenuScreen
 from device.screens.new_game_screen import NewGameScreen
 from device.screens.past_games_screen import PastGamesScreen
 from device.screens.rules_screen import RulesScreen
-from device.screens.screen import Host
+from device.screens.screen import AppView
 from device.screens.settings_screens import SettingsScreen
+from device.screens.tutorial_screens import start_tutorial
 
 SLIDE_MS = 400
 """How long a move of the title's game takes to slide into place."""
@@ -37,10 +39,8 @@ BACKDROP_VEIL = 110
 
 
 class TitleScreen(MenuScreen):
-    def __init__(self, host: Host) -> None:
-        super().__init__(host)
-        self._seed = host.now()
-        """Each title's game differs (the clock), and a test's is always the same."""
+    def __init__(self, app: AppView) -> None:
+        super().__init__(app)
         self._demo: Demo | None = None
         self._shown_in_place = True
         """Whether the frame showing the last move in place was drawn."""
@@ -51,21 +51,21 @@ class TitleScreen(MenuScreen):
     def items(self) -> list[Item]:
         t = self.ui.t
         done = finished(self.ui.settings)
-        tutorial = Item(lambda: t("title.tutorial"), self.host.start_tutorial)
+        tutorial = Item(lambda: t("title.tutorial"), lambda: start_tutorial(self.app))
         return [
-            Item(lambda: t("title.continue"), self.resume, visible=self.host.saves.has_game),
+            Item(lambda: t("title.continue"), self.resume, visible=self.app.saves.has_game),
             *([] if done else [tutorial]),
-            Item(lambda: t("title.new"), lambda: self.host.push(NewGameScreen(self.host))),
+            Item(lambda: t("title.new"), lambda: self.app.push(NewGameScreen(self.app))),
             Item(
                 lambda: t("title.past"),
-                lambda: self.host.push(PastGamesScreen(self.host)),
-                visible=lambda: has_past_games(self.host.saves),
+                lambda: self.app.push(PastGamesScreen(self.app)),
+                visible=lambda: has_past_games(self.app.saves),
             ),
             Item(lambda: t("title.rules"), self.open_rules),
             *([tutorial] if done else []),
-            Item(lambda: t("title.settings"), lambda: self.host.push(SettingsScreen(self.host))),
-            Item(lambda: t("title.about"), lambda: self.host.push(AboutScreen(self.host))),
-            power_off_item(self.host),
+            Item(lambda: t("title.settings"), lambda: self.app.push(SettingsScreen(self.app))),
+            Item(lambda: t("title.about"), lambda: self.app.push(AboutScreen(self.app))),
+            power_off_item(self.app),
         ]
 
     def back(self) -> None:
@@ -77,12 +77,12 @@ class TitleScreen(MenuScreen):
     def demo(self) -> Demo:
         """The computer's game on the board behind the menu, begun when first needed."""
         if self._demo is None:
-            self._demo = Demo(self._seed, self.host.now())
+            self._demo = Demo(OPENING_SEED, self.app.now())
         return self._demo
 
     def update(self, now: int) -> bool:
         """True for each frame of a move sliding in, up to the one that shows it in place."""
-        played = self.demo.tick(now, self.host.lighting.last_input)
+        played = self.demo.tick(now, self.app.lighting.last_input)
         last = self.demo.last
         if last is None:
             return played
@@ -97,7 +97,7 @@ class TitleScreen(MenuScreen):
             return min(now + SLIDE_FRAME_MS, last.at + SLIDE_MS)
         if not self._shown_in_place:
             return now
-        return self.demo.next_move(self.host.lighting.last_input)
+        return self.demo.next_move(self.app.lighting.last_input)
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         """The computer's game on a board filling the screen above the bar, dimmed
@@ -112,7 +112,7 @@ class TitleScreen(MenuScreen):
         progress = 1.0
         if last is not None:
             marks.last_move = last.move
-            progress = min(1.0, (self.host.now() - last.at) / SLIDE_MS)
+            progress = min(1.0, (self.app.now() - last.at) / SLIDE_MS)
             if progress < 1.0:
                 moving = slides(demo.position, last.move)
                 marks.hidden = [end for _, end, _ in moving]
@@ -143,31 +143,32 @@ class TitleScreen(MenuScreen):
         return ui.layout.on_board(board, cell, board.clip((0, 0, ui.layout.width, above_bar)))
 
     def open_rules(self) -> None:
-        self.host.push(RulesScreen(self.host))
+        self.app.push(RulesScreen(self.app))
 
     def resume(self) -> None:
         try:
-            resumed = self.host.saves.resume()
+            resumed = self.app.saves.resume()
         except SaveError as error:  # the file stays as it is; New game gives it up
-            self.host.show_message(self.ui.t("msg.save_lost", reason=self.ui.t(error.reason)))
+            self.app.show_message(self.ui.t("msg.save_lost", reason=self.ui.t(error.reason)))
             return
         if resumed.game.setup.mode == Mode.LINK:
             self._resume_link(resumed.game)
         else:
-            self.host.start_game(resumed.game, journal=resumed.journal)
+            start_game(self.app, resumed.game, journal=resumed.journal)
         if resumed.notice is not None:
-            self.host.show_message(resumed.notice.words(self.ui.t))
+            self.app.show_message(resumed.notice.words(self.ui.t))
 
     def _resume_link(self, game: Game) -> None:
         """A linked game goes on only with the cable: the driver resumes its own copy."""
-        ports = self.host.link_ports
+        ports = self.app.link_ports
         port = game.record.tags.get(PORT_TAG) or (ports[0] if ports else "")
         role = role_of(game)
-        connector = self.host.link_connector(port, role, game.setup.human_colour, game.record.rules)
+        colour, rules = game.setup.human_colour, game.record.rules
+        connector = link_connector(self.app, port, role, colour, rules)
         if connector is None:
-            self.host.show_message(self.ui.t("new.no_link"))
+            self.app.show_message(self.ui.t("new.no_link"))
             return
-        connect(self.host, connector, port, role, saved=game)
+        connect(self.app, connector, port, role, saved=game)
 
     def controls(self) -> list[Control]:
         return [control("help.confirm", Button.A), control("ctl.browse", *BROWSE)]

@@ -6,46 +6,44 @@ end, back to the title.  What a lesson is and how its move is judged is
 
 from __future__ import annotations
 
-from functools import partial
-
 import pygame
 
+from device.hardware.buttons import Button
 from device.look.controls import Control, button_label, control, control_label, draw_button_bar
-from device.play.buttons import Button
-from device.play.match import Match, Verdict
+from device.play.match import Judgement, Match, Verdict
 from device.play.tutorial import LESSONS, Lesson, first_lesson, lesson_done, lesson_match
 from device.screens.dialogs import power_off_item
 from device.screens.game_screen import GameScreen
 from device.screens.menu_screen import Item, MenuOverGame
 from device.screens.rules_screen import RulesScreen
-from device.screens.screen import Host, Screen
+from device.screens.screen import AppView, Screen
 from device.screens.settings_screens import SettingsScreen
 
 PADDING = 6
 """Space between the screen's edges and a card's words."""
 
 
-def start_tutorial(host: Host) -> None:
+def start_tutorial(app: AppView) -> None:
     """From the title: the first lesson the player has not done yet."""
-    show_lesson(host, first_lesson(host.ui.settings))
+    show_lesson(app, first_lesson(app.ui.settings))
 
 
-def show_lesson(host: Host, index: int) -> None:
+def show_lesson(app: AppView, index: int) -> None:
     """The card of lesson ``index``; past the last lesson, the title."""
-    host.to_title()
+    app.to_title()
     if index < len(LESSONS):
-        host.push(LessonCard(host, index))
+        app.push(LessonCard(app, index))
 
 
-def note_done(host: Host, index: int) -> None:
+def note_done(app: AppView, index: int) -> None:
     """Keep, in the settings, that lesson ``index`` is behind the player."""
-    if lesson_done(host.ui.settings, index):
-        host.settings_changed()
+    if lesson_done(app.ui.settings, index):
+        app.settings_changed()
 
 
-def skip_lesson(host: Host, index: int) -> None:
-    note_done(host, index)
-    show_lesson(host, index + 1)
+def skip_lesson(app: AppView, index: int) -> None:
+    note_done(app, index)
+    show_lesson(app, index + 1)
 
 
 SKIP = (Button.SELECT, Button.NEXT)
@@ -56,8 +54,8 @@ it as "back" must not skip the tutorial unplayed)."""
 class Card(Screen):
     """A page of words around a lesson: a heading, the words, the button bar."""
 
-    def __init__(self, host: Host, index: int) -> None:
-        super().__init__(host)
+    def __init__(self, app: AppView, index: int) -> None:
+        super().__init__(app)
         self.index = index
 
     @property
@@ -75,7 +73,7 @@ class Card(Screen):
 
     def handle(self, button: Button) -> None:
         if button is Button.MENU:
-            self.host.push(TutorialMenu(self.host, self.index))
+            self.app.push(TutorialMenu(self.app, self.index))
 
     def lines(self) -> tuple[list[str], list[str]]:
         """The heading and the words, wrapped to the screen's width."""
@@ -151,11 +149,11 @@ class LessonCard(Card):
 
     def handle(self, button: Button) -> None:
         if button is Button.A:
-            play_lesson(self.host, self.index)
+            play_lesson(self.app, self.index)
         elif button is Button.B:
-            self.host.to_title()  # back where the tutorial was started; its place is kept
+            self.app.to_title()  # back where the tutorial was started; its place is kept
         elif button in SKIP:
-            skip_lesson(self.host, self.index)
+            skip_lesson(self.app, self.index)
         else:
             super().handle(button)
 
@@ -181,25 +179,25 @@ class DoneCard(Card):
 
     def handle(self, button: Button) -> None:
         if button is Button.A:
-            after_lesson(self.host, self.index, 0)
+            after_lesson(self.app, self.index, 0)
         elif button is Button.MENU:
-            self.host.push(TutorialMenu(self.host, self.index, can_skip=False))
+            self.app.push(TutorialMenu(self.app, self.index, can_skip=False))
 
 
-def after_lesson(host: Host, index: int, note: int) -> None:
+def after_lesson(app: AppView, index: int, note: int) -> None:
     """The lesson's note cards from ``note`` on, then the next lesson."""
     if note < len(LESSONS[index].notes):
-        host.to_title()
-        host.push(NoteCard(host, index, note))
+        app.to_title()
+        app.push(NoteCard(app, index, note))
     else:
-        show_lesson(host, index + 1)
+        show_lesson(app, index + 1)
 
 
 class NoteCard(Card):
     """A short card after a lesson: one rule the lesson leads to, in a few words."""
 
-    def __init__(self, host: Host, index: int, note: int) -> None:
-        super().__init__(host, index)
+    def __init__(self, app: AppView, index: int, note: int) -> None:
+        super().__init__(app, index)
         self.note = note
 
     @property
@@ -217,47 +215,55 @@ class NoteCard(Card):
 
     def handle(self, button: Button) -> None:
         if button is Button.A:
-            after_lesson(self.host, self.index, self.note + 1)
+            after_lesson(self.app, self.index, self.note + 1)
         elif button is Button.MENU:
-            self.host.push(TutorialMenu(self.host, self.index, can_skip=False))
+            self.app.push(TutorialMenu(self.app, self.index, can_skip=False))
 
 
-def play_lesson(host: Host, index: int) -> None:
+def play_lesson(app: AppView, index: int) -> None:
     """Lesson ``index`` on the game screen; once it is done, its card."""
-    host.play_match(*lesson_screen(host, index), lambda game: to_done_card(host, index))
+    screen = lesson_screen(app, index)
+    app.playing.take_up(screen.match)
+    app.show_alone(screen)
 
 
-def lesson_screen(host: Host, index: int) -> tuple[Match, GameScreen]:
-    """Lesson ``index``'s match and the game screen that shows it with the tutorial's menu."""
-    match = lesson_match(LESSONS[index], partial(lesson_judged, host, index))
-
-    def menu(host: Host, screen: GameScreen) -> Screen:
-        return TutorialMenu(host, index, screen)
-
-    return match, GameScreen(host, match, menu)
+def lesson_screen(app: AppView, index: int) -> LessonScreen:
+    """The game screen of lesson ``index``, on a match of its own."""
+    return LessonScreen(app, index, lesson_match(LESSONS[index]))
 
 
-def lesson_judged(host: Host, index: int, verdict: Verdict, move: int) -> None:
-    """Keep a lesson done; tell a miss (taken back already) what it fell short of."""
-    if verdict is Verdict.PASSED:
-        note_done(host, index)
-        return
-    t = host.ui.t
-    host.show_message(t("tutorial.wrong", hint=t(LESSONS[index].miss_hint(move))))
+class LessonScreen(GameScreen):
+    """A lesson on the game screen: the tutorial's menu, a word on a missed move, and
+    the lesson's card once it is done."""
 
+    def __init__(self, app: AppView, index: int, match: Match) -> None:
+        super().__init__(app, match)
+        self.index = index
 
-def to_done_card(host: Host, index: int) -> None:
-    host.to_title()
-    host.push(DoneCard(host, index))
+    def menu(self) -> Screen:
+        return TutorialMenu(self.app, self.index, self)
+
+    def judged(self, judgement: Judgement) -> None:
+        """Keep a lesson done; tell a miss (taken back already) what it fell short of."""
+        if judgement.verdict is Verdict.PASSED:
+            note_done(self.app, self.index)
+            return
+        t = self.ui.t
+        hint = t(LESSONS[self.index].miss_hint(judgement.move))
+        self.app.show_message(t("tutorial.wrong", hint=hint))
+
+    def ended(self) -> None:
+        self.app.to_title()
+        self.app.push(DoneCard(self.app, self.index))
 
 
 class TutorialMenu(MenuOverGame):
     """The menu during the tutorial: resume, show me, skip, rules, settings, leave."""
 
     def __init__(
-        self, host: Host, index: int, lesson: GameScreen | None = None, can_skip: bool = True
+        self, app: AppView, index: int, lesson: GameScreen | None = None, can_skip: bool = True
     ) -> None:
-        super().__init__(host)
+        super().__init__(app)
         self.lesson_index = index
         """The lesson the menu was opened in (``index`` is the menu's cursor, on
         Resume first)."""
@@ -267,22 +273,22 @@ class TutorialMenu(MenuOverGame):
 
     def items(self) -> list[Item]:
         t = self.ui.t
-        host = self.host
+        app = self.app
         return [
-            Item(lambda: t("menu.resume"), host.pop),
+            Item(lambda: t("menu.resume"), app.pop),
             Item(lambda: t("menu.show_me"), self._show_me, visible=lambda: self.lesson is not None),
             Item(
                 lambda: t("menu.skip_lesson"),
-                lambda: skip_lesson(host, self.lesson_index),
+                lambda: skip_lesson(app, self.lesson_index),
                 visible=lambda: self.can_skip,
             ),
-            Item(lambda: t("menu.rules"), lambda: host.push(RulesScreen(host))),
-            Item(lambda: t("menu.settings"), lambda: host.push(SettingsScreen(host))),
-            Item(lambda: t("menu.leave_tutorial"), host.to_title),
-            power_off_item(host),
+            Item(lambda: t("menu.rules"), lambda: app.push(RulesScreen(app))),
+            Item(lambda: t("menu.settings"), lambda: app.push(SettingsScreen(app))),
+            Item(lambda: t("menu.leave_tutorial"), app.to_title),
+            power_off_item(app),
         ]
 
     def _show_me(self) -> None:
-        self.host.pop()
+        self.app.pop()
         if self.lesson is not None:
             self.lesson.match.ask_hint()

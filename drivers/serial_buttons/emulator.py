@@ -20,29 +20,56 @@ PERIOD = 0.015
 """Seconds between frames (the board sends every 10-20 ms)."""
 
 
+HELD_FRAMES = 4
+"""A press lasts at least this many frames, however soon it is released: the reader
+counts a change once two consecutive frames agree, and a desktop tap (or a window loop
+busy drawing, which routes a key's down and up in one go) may be shorter than a frame.
+Counted in frames sent, not in time, so a loaded machine loses no tap."""
+
+
 class EmulatedController:
     def __init__(self) -> None:
         self._held = 0
         self._seq = 0
         self._lock = threading.Lock()
         self._last: StateFrame | None = None
+        self._frames_held: dict[int, int] = {}
+        """Each held button's bit: the frames sent since its press."""
+        self._releasing = 0
+        """Buttons released before ``HELD_FRAMES``: they go up once they have had them."""
         self.frozen = False
         """A fault: the board repeats its last frame (the same sequence number) for ever."""
 
     def press(self, button: str) -> None:
+        bit = 1 << BUTTONS.index(button)
         with self._lock:
-            self._held |= 1 << BUTTONS.index(button)
+            self._held |= bit
+            self._releasing &= ~bit
+            self._frames_held[bit] = 0
 
     def release(self, button: str) -> None:
+        bit = 1 << BUTTONS.index(button)
         with self._lock:
-            self._held &= ~(1 << BUTTONS.index(button))
+            if self._frames_held.get(bit, HELD_FRAMES) >= HELD_FRAMES:
+                self._held &= ~bit
+            else:
+                self._releasing |= bit
 
     def next_frame(self) -> bytes:
         with self._lock:
             if self._last is None or not self.frozen:
                 self._last = StateFrame(self._seq, self._held)
                 self._seq = (self._seq + 1) & 0xFF
+                self._count_the_frame()
             return encode_state(self._last)
+
+    def _count_the_frame(self) -> None:
+        """One more frame for each held button; the releases it waited for go up."""
+        for bit in self._frames_held:
+            self._frames_held[bit] += 1
+            if self._releasing & bit and self._frames_held[bit] >= HELD_FRAMES:
+                self._held &= ~bit
+                self._releasing &= ~bit
 
 
 class PtyController:

@@ -29,9 +29,9 @@ class Level:
 
 
 PI_SECONDS_CAP: Final = 2.5
-"""No level thinks longer than this, even on the slowest supported handheld: a
-player holding a handheld accepts a couple of seconds, not more (Master's
-budget takes about 1.5 s at most on a Zero 2 W: docs/opponent.md)."""
+"""No level thinks longer than this, even on the slowest supported handheld: a player
+holding a handheld accepts a couple of seconds, not more (what that costs Master on a
+Zero 2 W: docs/opponent.md)."""
 
 LEVELS: Final[tuple[Level, ...]] = (
     Level(

@@ -4,7 +4,7 @@ Why alpha-beta rather than Monte Carlo: a random game of Satellites drifts for
 150 plies and most often ends by the no-progress rule with nothing scored,
 so random playouts say little about a position, while the evaluation
 (``engine.ai.evaluation``) reads the score's ingredients directly.  The arena
-(``python -m engine arena``) measures the choice against vanilla UCT.
+(``python -m engine.lab arena``) measures the choice against vanilla UCT.
 
 The search is a negamax over the one ``Position`` it owns (make/unmake, no
 copies) with:

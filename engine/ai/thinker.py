@@ -1,15 +1,15 @@
 """Thinking in the background, so the app's frame loop never waits.
 
-The device app drives one ``Thinker`` from its frame loop::
+The device app drives one ``BackgroundSearch`` from its frame loop::
 
-    thinker = Thinker()
-    thinker.start(position, level=3, seed=game_seed + ply)   # returns at once
+    search = BackgroundSearch()
+    search.start(position, level=3, seed=game_seed + ply)   # returns at once
     ...
-    progress = thinker.poll()     # each frame: None when idle, else Progress
+    progress = search.poll()     # each frame: None when idle, else Progress
     if progress is not None and progress.done:
-        move = thinker.result()   # the level's move (or the hint)
+        move = search.result()   # the level's move (or the hint)
     ...
-    thinker.cancel()              # undo, quit or a new game: back within 50 ms
+    search.cancel()              # undo, quit or a new game: back within 50 ms
 
 ``start`` searches a private copy of the position on a daemon thread, so the
 caller may change its own position straight away.  ``hint`` is ``start`` at
@@ -48,7 +48,7 @@ class Progress:
     """Share of the node budget spent, 0.0 .. 1.0."""
 
 
-class Thinker:
+class BackgroundSearch:
     """Runs one search at a time on a background thread."""
 
     def __init__(

@@ -8,10 +8,11 @@ import pygame
 import pytest
 
 from deploy import appliance, panel, screen, session
-from deploy.config import Config, Display, render_config
+from deploy.config import Config, VideoOutput, render_config
 from device.app import App
 from device.hardware.profiles import ProfileName
-from device.journal.settings import Settings, load_settings, store_settings
+from device.journal.settings_file import load_settings, store_settings
+from device.play.settings import Settings
 from drivers.framebuffer import FramebufferGeometry, PixelFormat, prepare_framebuffer_file
 
 pytestmark = pytest.mark.usefixtures("saves_allowed_in_tmp_path")
@@ -24,7 +25,7 @@ def keep_sdl_on_the_dummy_driver(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def write_config(folder: Path, **values: object) -> Path:
-    config = Config(save_dir=folder / "saves", display=Display.DUMMY, **values)  # type: ignore[arg-type]
+    config = Config(save_dir=folder / "saves", display=VideoOutput.DUMMY, **values)  # type: ignore[arg-type]
     path = folder / "config.toml"
     path.write_text(render_config(config), encoding="utf-8")
     return path
@@ -105,7 +106,7 @@ def test_kmsdrm_that_cannot_start_falls_back_to_the_framebuffer_saying_so(
 
     monkeypatch.setattr(screen, "require_kmsdrm", no_egl)
     monkeypatch.setattr(session, "App", ShownApp)
-    config = Config(save_dir=tmp_path / "saves", display=Display.KMSDRM)
+    config = Config(save_dir=tmp_path / "saves", display=VideoOutput.KMSDRM)
     (tmp_path / "tty0").touch()  # a regular file: the console cannot be put in graphics mode
     session.run(config, tty=tmp_path / "tty0", dev_input=tmp_path)
     err = capsys.readouterr().err
@@ -122,7 +123,7 @@ def test_without_its_data_partition_the_game_starts_with_saves_off(
     mounts = tmp_path / "mounts"
     mounts.write_text("overlayroot / overlay rw 0 0\n")  # read-only root, partition missing
     monkeypatch.setattr(session, "App", ShownApp)
-    session.run(Config(save_dir=saves, display=Display.DUMMY), mounts=mounts)
+    session.run(Config(save_dir=saves, display=VideoOutput.DUMMY), mounts=mounts)
     assert "saves are off" in capsys.readouterr().err
     assert [words.startswith("Saves are off:") for words in ShownApp.shown] == [True]
     assert "overlay" not in ShownApp.shown[0], "the reason is in the log, not on the screen"
@@ -144,7 +145,7 @@ def test_a_crash_is_kept_and_named_once_at_the_next_start(
     monkeypatch.undo()
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setattr(session, "App", ShownApp)
-    config = Config(save_dir=tmp_path / "saves", display=Display.DUMMY)
+    config = Config(save_dir=tmp_path / "saves", display=VideoOutput.DUMMY)
     session.run(config)
     assert ShownApp.shown == [
         "The game stopped by itself last time. What happened is kept in last-crash.txt in "

@@ -8,6 +8,7 @@ import tarfile
 from pathlib import Path
 
 import pytest
+from test_wheel import LEFT_OUT, game_wheel_files
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 
@@ -37,7 +38,8 @@ def make_keys(folder: Path) -> tuple[Path, Path]:
 
 
 def bundle(out: Path, *args: str) -> list[str]:
-    """Build a bundle with this interpreter's pip; the names of the wheels in it."""
+    """Build a bundle with this interpreter's pip; the names of the wheels in it (the
+    game's own is unpacked beside ``out``)."""
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"}
     private, _ = make_keys(out.parent)
     subprocess.run(
@@ -47,6 +49,8 @@ def bundle(out: Path, *args: str) -> list[str]:
         env=env,
     )
     with tarfile.open(out) as archive:
+        games = [member for member in archive.getmembers() if "/satellites-" in member.name]
+        archive.extractall(out.parent, members=games, filter="data")
         return sorted(Path(name).name for name in archive.getnames() if name.endswith(".whl"))
 
 
@@ -61,6 +65,10 @@ def test_the_pi_bundle_holds_the_game_and_its_aarch64_wheels_for_bookworm_and_tr
     assert pygame_313.startswith("pygame_ce-") and "-cp313-cp313-" in pygame_313
     assert "aarch64" in pygame_311 and "aarch64" in pygame_313
     assert pyserial.startswith("pyserial-")
+    (game_wheel,) = tmp_path.rglob(game)
+    carried = game_wheel_files(game_wheel)
+    assert "engine/ai/search.py" in carried
+    assert not [name for name in carried if name.startswith(LEFT_OUT)], "the lab stays home"
 
 
 @pytest.mark.long  # a real offline install of the real wheels; by default the signed-bundle

@@ -9,7 +9,7 @@ import pytest
 from deploy.config import (
     Config,
     ConfigError,
-    Display,
+    VideoOutput,
     load_config,
     parse_config,
     render_config,
@@ -29,7 +29,7 @@ def test_written_config_reads_back_the_same() -> None:
         link_port="/dev/ttyUSB0",
         save_dir=Path("/var/lib/satellites/saves"),
         language="es",
-        display=Display.KMSDRM,
+        display=VideoOutput.KMSDRM,
         fb_device="/dev/fb1",
         panel_driver="panel-mipi-dbi-spi",
     )

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from deploy.config import load_config
+from deploy.vm.cuts import config_txt_after_install
 from deploy.vm.panel_tree import read_overlay
 from device.hardware.profiles import PROFILES
 
@@ -428,3 +429,54 @@ def test_offline_the_bundles_compiled_engine_for_this_python_is_installed(tmp_pa
     root = tmp_path / "root"
     install(root, "--profile", "hatmini", "--offline", str(bundle), "--wheel", str(pure))
     assert f": {compiled} (compile=" in (root / "install-plan.txt").read_text()
+
+
+def test_a_panel_found_by_its_driver_is_named_in_the_config(tmp_path: Path) -> None:
+    install(tmp_path, "--profile", "hatmini", "--panel-driver", "bochs-drm")
+    assert load_config(tmp_path / "etc/satellites/config.toml").panel_driver == "bochs-drm"
+
+
+def test_a_panel_driver_that_is_no_driver_name_is_refused_before_anything_is_written(
+    tmp_path: Path,
+) -> None:
+    result = subprocess.run(
+        ["bash", str(DEPLOY / "install.sh"), "--root", str(tmp_path), "--skip-pip",
+         "--profile", "hatmini", "--panel-driver", "../../etc"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert result.returncode != 0 and "panel_driver" in result.stderr
+    assert not (tmp_path / "etc/satellites/config.toml").exists()
+
+
+def test_only_a_game_turns_off_ssh_the_radios_and_cloud_init_at_boot(tmp_path: Path) -> None:
+    units = tmp_path / "usr/lib/systemd/system"
+    units.mkdir(parents=True)
+    for unit in ("ssh.service", "ssh.socket"):
+        (units / unit).touch()
+    (tmp_path / "etc/cloud").mkdir(parents=True)
+    wifi = tmp_path / "sys/class/rfkill/rfkill0"
+    wifi.mkdir(parents=True)
+    for name, value in (("type", "wlan"), ("soft", "0"), ("hard", "0")):
+        (wifi / name).write_text(f"{value}\n")
+    install(tmp_path, "--profile", "hatmini", "--appliance")
+    plan = (tmp_path / "install-plan.txt").read_text().splitlines()
+    assert "systemctl disable --now ssh.service" in plan
+    assert "systemctl disable --now ssh.socket" in plan
+    assert not [line for line in plan if "bluetooth.service" in line], "no such unit here"
+    assert (wifi / "soft").read_text().strip() == "1"
+    assert (tmp_path / "etc/cloud/cloud-init.disabled").exists()
+
+
+def test_without_the_appliance_option_ssh_and_the_radios_are_left_alone(root: Path) -> None:
+    plan = (root / "install-plan.txt").read_text()
+    assert "ssh" not in plan and not (root / "etc/cloud/cloud-init.disabled").exists()
+
+
+def test_the_virtual_cards_check_after_a_power_cut_expects_what_the_installer_writes(
+    tmp_path: Path,
+) -> None:
+    boot = tmp_path / "boot/firmware/config.txt"
+    boot.parent.mkdir(parents=True)
+    boot.write_text(ORIGINAL_BOOT_CONFIG)
+    install(tmp_path, "--profile", "hatmini")
+    assert boot.read_text() == config_txt_after_install(ORIGINAL_BOOT_CONFIG, "hatmini")

@@ -13,7 +13,7 @@ from fake_kernel import FakeFbKernel, FakeTty
 
 from deploy import session
 from deploy.appliance import _stop
-from deploy.config import Config, Display
+from deploy.config import Config, VideoOutput
 from deploy.panel import PANEL_WAIT_S, wait_for_panel
 from device.look.palettes import STANDARD
 from drivers.console import KD_GRAPHICS, KD_TEXT, Console
@@ -84,7 +84,7 @@ def test_the_console_comes_back_when_the_game_is_stopped(
     tty = FakeTty(tmp_path / "tty0")
     tty.path.touch()
     monkeypatch.setattr(Console, "open", lambda path: Console(os.open(path, os.O_RDWR), tty))
-    config = Config(display=Display.FRAMEBUFFER)
+    config = Config(display=VideoOutput.FRAMEBUFFER)
     previous = signal.signal(signal.SIGTERM, _stop)
     try:
         with pytest.raises(SystemExit), session.console_kept_off(config, tty.path):
@@ -95,9 +95,16 @@ def test_the_console_comes_back_when_the_game_is_stopped(
     assert tty.modes == [KD_GRAPHICS, KD_TEXT]
 
 
-def test_a_desktop_display_leaves_the_console_alone(tmp_path: Path) -> None:
-    with session.console_kept_off(Config(display=Display.X11), tmp_path / "missing"):
-        pass
+def test_a_desktop_display_leaves_the_console_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tty = FakeTty(tmp_path / "tty0")
+    tty.path.touch()
+    monkeypatch.setattr(Console, "open", lambda path: Console(os.open(path, os.O_RDWR), tty))
+    with session.console_kept_off(Config(display=VideoOutput.X11), tty.path):
+        assert tty.modes == [], "a desktop's console is not put in graphics mode"
+    assert tty.modes == []
+    assert capsys.readouterr() == ("", "")
 
 
 def loaded_after(module: str) -> set[str]:

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from deploy import probe
-from deploy.config import Config, Display
+from deploy.config import Config, VideoOutput
 from drivers.display import HeadlessDisplay, RotatingDisplay
 
 SIZE = (320, 240)
@@ -34,7 +34,7 @@ def opened(monkeypatch: pytest.MonkeyPatch) -> list[RotatingDisplay]:
 
 
 def test_a_running_game_is_not_painted_over(tmp_path: Path, opened: list[RotatingDisplay]) -> None:
-    config = Config(display=Display.FRAMEBUFFER)
+    config = Config(display=VideoOutput.FRAMEBUFFER)
     verdict = probe.probe(config, SIZE, tmp_path, running=lambda: True)
     assert verdict.startswith("ok: not painted: the game is running")
     assert "systemctl stop satellites.service" in verdict
@@ -45,18 +45,18 @@ def test_a_frame_on_a_panel_the_kernel_never_enabled_fails(
     tmp_path: Path, opened: list[RotatingDisplay]
 ) -> None:
     panel_output(tmp_path, "disabled")
-    verdict = probe.probe(Config(display=Display.FRAMEBUFFER), SIZE, tmp_path, lambda: False)
+    verdict = probe.probe(Config(display=VideoOutput.FRAMEBUFFER), SIZE, tmp_path, lambda: False)
     assert verdict.startswith("FAIL:") and "SPI-1 is disabled" in verdict
     assert len(opened) == 1
 
 
 def test_a_blanked_panel_fails(tmp_path: Path, opened: list[RotatingDisplay]) -> None:
     panel_output(tmp_path, "enabled", dpms="Off")
-    verdict = probe.probe(Config(display=Display.FRAMEBUFFER), SIZE, tmp_path, lambda: False)
+    verdict = probe.probe(Config(display=VideoOutput.FRAMEBUFFER), SIZE, tmp_path, lambda: False)
     assert "DPMS Off" in verdict
 
 
 def test_a_shown_panel_is_ok(tmp_path: Path, opened: list[RotatingDisplay]) -> None:
     panel_output(tmp_path, "enabled")
-    verdict = probe.probe(Config(display=Display.FRAMEBUFFER), SIZE, tmp_path, lambda: False)
+    verdict = probe.probe(Config(display=VideoOutput.FRAMEBUFFER), SIZE, tmp_path, lambda: False)
     assert verdict == "ok: framebuffer showed a frame of 320x240"

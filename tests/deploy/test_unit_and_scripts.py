@@ -23,7 +23,9 @@ def tool(name: str) -> str:
 
 
 def test_scripts_are_shellcheck_clean() -> None:
-    assert len(SCRIPTS) == 4
+    assert {"install.sh", "update.sh", "uninstall.sh", "bundle.sh", "wheel.sh"} <= {
+        script.name for script in SCRIPTS
+    }
     result = subprocess.run(
         [tool("shellcheck"), "--severity=style", *map(str, SCRIPTS)],
         capture_output=True,
@@ -88,3 +90,18 @@ def test_udev_rule_names_the_button_controller() -> None:
     assert 'SUBSYSTEM=="tty"' in rules[0]
     assert 'SYMLINK+="satellites-buttons"' in rules[0]
     assert 'GROUP="dialout"' in rules[0]
+
+
+def test_the_game_waits_for_neither_the_network_nor_user_sessions() -> None:
+    """Nothing in the unit orders it after the network or the login machinery, which on
+    Raspberry Pi OS waits for NetworkManager and cloud-init's network stage."""
+    unit = (DEPLOY / "satellites.service").read_text()
+    ordering = [
+        word
+        for line in unit.splitlines()
+        if line.startswith(("After=", "Requires=", "Wants="))
+        for word in line.partition("=")[2].split()
+    ]
+    waited = {"network.target", "network-online.target", "systemd-user-sessions.service"}
+    assert not waited & set(ordering)
+    assert not [word for word in ordering if word.startswith(("cloud-", "NetworkManager"))]

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from deploy.vm.builder import engine_build
-from deploy.vm.recipe import Suite
+from deploy.vm.builder import STAMP, engine_build, engine_sources
+from deploy.vm.recipe import Suite, needs_build
 
 
 @pytest.fixture
@@ -15,6 +15,8 @@ def tree(tmp_path: Path) -> Path:
         "setup.py": "setup()\n",
         "engine/__init__.py": "",
         "engine/ai/search.py": "DEPTH = 3\n",
+        "engine/lab/arena.py": "GAMES = 10\n",
+        "pyproject.toml": '[tool.setuptools.packages.find]\nexclude = ["engine.lab"]\n',
         "device/app.py": "APP = 1\n",
     }.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
@@ -45,6 +47,14 @@ def test_a_change_elsewhere_in_the_game_compiles_nothing_again(tree: Path) -> No
     assert keys(tree) == before
 
 
+def test_the_balance_lab_the_wheel_leaves_out_is_not_compiled(tree: Path) -> None:
+    before = keys(tree)
+    (tree / "engine/lab/arena.py").write_text("GAMES = 20\n")
+    assert keys(tree) == before
+    assert Path("engine/lab/arena.py") not in engine_sources(tree)
+    assert Path("engine/ai/search.py") in engine_sources(tree)
+
+
 def test_each_suite_and_mypy_has_its_own_root_and_modules(tree: Path) -> None:
     bookworm = keys(tree)
     trixie = keys(tree, Suite.TRIXIE)
@@ -53,3 +63,12 @@ def test_each_suite_and_mypy_has_its_own_root_and_modules(tree: Path) -> None:
     assert trixie[0].startswith("build-trixie-") and trixie[1].startswith("engine-trixie-")
     assert len({bookworm[0], trixie[0], newer_mypy[0]}) == 3
     assert len({bookworm[1], trixie[1], newer_mypy[1]}) == 3
+
+
+def test_a_compiled_engine_is_built_again_only_when_unfinished_or_asked(tree: Path) -> None:
+    build = engine_build(Suite.BOOKWORM, "1.18.2", tree / "cache", tree)
+    assert needs_build(build)
+    build.folder.mkdir(parents=True)
+    (build.folder / STAMP).write_text("built\n")
+    assert not needs_build(build)
+    assert needs_build(build, force=True)

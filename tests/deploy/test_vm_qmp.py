@@ -79,6 +79,11 @@ def test_a_command_sends_its_arguments_and_returns_qemus_answer(connect: Connect
         "execute": "send-key",
         "arguments": {"keys": [{"type": "qcode", "data": "ret"}], "hold-time": 80},
     }
+    client.send_key("ctrl", "alt", "f2")
+    assert received[-1]["arguments"] == {
+        "keys": [{"type": "qcode", "data": key} for key in ("ctrl", "alt", "f2")],
+        "hold-time": 60,
+    }, "keys pressed together, as a console switch needs"
 
 
 def test_a_refused_command_is_an_error_naming_it(connect: Connect) -> None:

@@ -1,17 +1,22 @@
 """The virtual card's recipe: its cache key follows the recipe files, and only them."""
 
+import threading
 from pathlib import Path
 
 import pytest
 
+from deploy.vm.cachelock import building
 from deploy.vm.image import host_mirror, partition_table
 from deploy.vm.recipe import (
     GUEST_DIR,
+    TRIXIE_GUEST_DIR,
     VM_DIR,
     CachedImage,
     Suite,
     cached_image,
+    guest_dirs,
     needs_build,
+    packages,
     recipe_files,
     recipe_key,
 )
@@ -94,3 +99,39 @@ def test_the_mirror_is_the_one_the_hosts_apt_uses(tmp_path: Path) -> None:
         "deb [arch=amd64] http://other.example/debian bookworm main\n"
     )
     assert host_mirror(tmp_path) == "http://other.example/debian"
+
+
+def test_the_trixie_card_has_what_raspberry_pi_os_trixie_adds_and_bookworms_does_not() -> None:
+    trixie, bookworm = packages(Suite.TRIXIE), packages(Suite.BOOKWORM)
+    assert {"systemd-zram-generator", "cloud-init"} <= set(trixie)
+    assert not {"systemd-zram-generator", "cloud-init"} & set(bookworm)
+    assert {"polkitd", "network-manager", "openssh-server"} <= set(bookworm), "both Lites"
+    assert guest_dirs(Suite.BOOKWORM) == [GUEST_DIR]
+    assert guest_dirs(Suite.TRIXIE) == [GUEST_DIR, TRIXIE_GUEST_DIR]
+    assert TRIXIE_GUEST_DIR / "boot/firmware/user-data" in recipe_files()
+
+
+def test_a_second_build_of_the_same_folder_waits_for_the_first(tmp_path: Path) -> None:
+    folder = tmp_path / "trixie-0123"
+    first_inside, second_inside = threading.Event(), threading.Event()
+    release = threading.Event()
+
+    def first() -> None:
+        with building(folder):
+            first_inside.set()
+            release.wait(10)
+
+    def second() -> None:
+        with building(folder):
+            second_inside.set()
+
+    one = threading.Thread(target=first)
+    one.start()
+    assert first_inside.wait(10)
+    two = threading.Thread(target=second)
+    two.start()
+    assert not second_inside.wait(0.5), "the second build started while the first ran"
+    release.set()
+    assert second_inside.wait(10), "the second build never started"
+    one.join()
+    two.join()

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from device.app import App, link_info
+from device.app import App
 from device.devices import Devices
 from device.hardware.profiles import PROFILES
 from device.journal.folder import SaveFolder
@@ -102,7 +102,7 @@ def headless_devices(profile: str, save_dir: Path, **parts: Any) -> Devices:
     """The devices of ``profile`` as a test has them: frames kept in memory, no SDL keys
     (tests press the physical buttons), a fixed day; ``parts`` replace any of them."""
     chosen = PROFILES[profile]
-    devices = Devices(chosen, HeadlessDisplay(chosen.size), {}, save_dir, today=lambda: DAY)
+    devices = Devices(chosen, HeadlessDisplay(chosen.size), save_dir, today=lambda: DAY)
     return replace(devices, **parts)
 
 
@@ -202,7 +202,7 @@ class Driver:
 
     def store(self, game: Game) -> None:
         """Make ``game`` the game in progress, as if it had been played here."""
-        self.app.saves.begin(game, link_info(game)).sync(game)
+        self.app.saves.begin(game).sync(game)
 
     def new_game(self, mode: str, level: str = "1", colour: str = "Red") -> GameScreen:
         self.choose_item("New game")

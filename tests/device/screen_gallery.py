@@ -12,7 +12,7 @@ from app_driver import Driver, archive_game
 from stalls import stalled_game
 
 from device.app import App
-from device.look.i18n import LANGUAGES, LEGEND_PAGE
+from device.i18n import LANGUAGES, LEGEND_PAGE
 from device.play.game import Game, GameSetup, Mode
 from device.play.replay import Replay
 from device.play.review import MomentView
@@ -21,7 +21,7 @@ from device.play.tutorial import LESSONS
 from device.screens.about_screen import AboutScreen
 from device.screens.dialogs import ConfirmScreen
 from device.screens.end_screen import EndScreen
-from device.screens.game_screen import GameScreen, SystemMenu
+from device.screens.game_screen import GameScreen, SystemMenu, start_game
 from device.screens.new_game_screen import NewGameScreen
 from device.screens.past_games_screen import PastGamesScreen
 from device.screens.replay_screen import ReplayScreen
@@ -75,7 +75,7 @@ def game_until(predicate: Callable[[list[int]], bool]) -> Game:
 def on_destination(app: App, kind: int) -> GameScreen:
     """The first random game with a move of ``kind``, started: that move's satellite
     picked and the cursor on its destination."""
-    app.start_game(game_until(lambda ms: any(kind_of(m) == kind for m in ms)))
+    start_game(app, game_until(lambda ms: any(kind_of(m) == kind for m in ms)))
     screen = app.top
     assert isinstance(screen, GameScreen) and screen.selection is not None
     move = next(m for m in screen.selection.moves if kind_of(m) == kind)
@@ -177,11 +177,11 @@ def render_gallery(
     shoot("title")
     app.push(NewGameScreen(app))
     shoot("new-game")
-    app.start_game(stalled_game(STALL_SHOWN, SEED))
+    start_game(app, stalled_game(STALL_SHOWN, SEED))
     shoot("game-seed-stall")
-    app.start_game(stalled_game(STALL_SHOWN))
+    start_game(app, stalled_game(STALL_SHOWN))
     shoot("game-stall")
-    app.start_game(played_game(BUSY_SEED, plies=120))
+    start_game(app, played_game(BUSY_SEED, plies=120))
     shoot("game")
     screen = app.top
     assert isinstance(screen, GameScreen) and screen.selection is not None
@@ -267,7 +267,7 @@ def render_gallery(
     app.push(LessonCard(app, colony))
     shoot("tutorial-card")
     app.screens = app.screens[:1]
-    app.push(lesson_screen(app, colony)[1])
+    app.push(lesson_screen(app, colony))
     shoot("tutorial-lesson")
     app.screens = app.screens[:1]
     app.push(DoneCard(app, len(LESSONS) - 1))

@@ -80,3 +80,15 @@ def _veiled(colour: tuple[int, int, int], background: tuple[int, int, int]) -> t
 
 def _near(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
     return all(abs(x - y) <= 3 for x, y in zip(a, b, strict=True))
+
+
+def test_the_title_greets_with_the_same_game_whatever_the_clock_says(tmp_path: Path) -> None:
+    """A device's clock reads differently at every start; its first title picture does not
+    (a card's first frame is checked against the simulator's, pixel for pixel)."""
+    pictures = []
+    for started_at in (0, 987_654):
+        driver = Driver("hatmini", tmp_path / str(started_at))
+        driver.now = started_at
+        driver.app.screens = [TitleScreen(driver.app)]
+        pictures.append(pygame.image.tobytes(_title_frame(driver), "RGB"))
+    assert pictures[0] == pictures[1]

@@ -1,8 +1,7 @@
 """The board's marks stay apart for players with colour-vision deficiencies (measured)."""
 
 import pytest
-
-from device.look.colour_vision import (
+from colour_vision import (
     MIN_MARKER_DISTANCE,
     SIMULATIONS,
     ciede2000,
@@ -10,6 +9,7 @@ from device.look.colour_vision import (
     marker_colours,
     seen_distance,
 )
+
 from device.look.theme import COLOUR_BLIND, STANDARD
 
 

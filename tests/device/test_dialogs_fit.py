@@ -21,15 +21,16 @@ import pytest
 from app_driver import Driver
 from screen_gallery import BUSY_SEED, played_game
 
-from device.app import MOST_NAMED
 from device.hardware.profiles import PROFILES
+from device.i18n import LANGUAGES, STRINGS
+from device.journal.kept_settings import MOST_NAMED
 from device.journal.notice import Reason, file_name
-from device.journal.settings import CHOICES, PROGRESS
 from device.link.events import LinkStateName
-from device.look.i18n import LANGUAGES, STRINGS
+from device.look.link_panel import link_panel, link_panel_fits
+from device.play.settings import CHOICES, PROGRESS
 from device.play.tutorial import LESSONS
 from device.screens.dialogs import ConfirmScreen, MessageScreen
-from device.screens.link_screens import link_panel, link_panel_fits
+from device.screens.game_screen import start_game
 from device.screens.settings_screens import KeepRotationScreen
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -155,7 +156,7 @@ def test_link_lost_leaves_the_menu_buttons_name_in_sight(
     driver = Driver(profile, tmp_path)
     app = driver.app
     app.settings.rotation = rotation
-    app.start_game(played_game(BUSY_SEED, plies=120))
+    start_game(app, played_game(BUSY_SEED, plies=120))
     screen = driver.game_screen()
     screen.match.link_status = LinkStateName.LOST
     panel = link_panel(app.ui, app.ui.t("link.lost_title"), [app.ui.t("link.lost_body")])

@@ -16,10 +16,11 @@ from device.journal.archive import ArchivedGame
 from device.link.events import LinkProblem
 from device.link.interface import LinkSession
 from device.look.drawable import REPLACEMENT, drawable
+from device.look.link_panel import draw_link_panel
 from device.play.game import Game, GameSetup, Mode
 from device.play.replay import Outcome, Replay
 from device.screens.dialogs import MessageScreen
-from device.screens.link_screens import LinkPlan, LinkWaitScreen, draw_link_panel
+from device.screens.link_screens import LinkPlan, LinkWaitScreen
 from device.screens.past_games_screen import PastGamesScreen
 from device.screens.replay_screen import ReplayScreen
 

@@ -10,7 +10,7 @@ from app_driver import Driver
 from screen_gallery import DECIDED_SEED, TIEBREAK_SEED, against_the_computer, played_game
 
 from device.hardware.profiles import PROFILES
-from device.look.i18n import LANGUAGES
+from device.i18n import LANGUAGES
 from device.play.game import Game
 from device.screens.end_screen import CELEBRATION_MS, FRAME_MS, EndScreen
 from device.screens.replay_screen import ReplayScreen

@@ -18,10 +18,10 @@ import pytest
 from app_driver import Driver
 from test_save_faults import PROFILE, dismiss, play_session, stored_games
 
+from device.i18n import text
 from device.journal.disk import Disk
 from device.journal.events import replay
 from device.journal.file import SUFFIX
-from device.look.i18n import text
 from engine.notation import format_move
 
 CARD_FULL = text("en", "msg.card_full")

@@ -25,6 +25,7 @@ from app_driver import Driver
 from screen_gallery import BUSY_SEED, LOOKS, Look, played_game, render_gallery, shot_file
 
 from device.hardware.profiles import PROFILES
+from device.screens.game_screen import start_game
 from engine.geometry import cell_at
 from engine.pieces import RED, piece
 
@@ -136,7 +137,7 @@ def board_with_c4(profile: str, value: int, save_dir: Path) -> pygame.Surface:
     driver = Driver(profile, save_dir)
     game = played_game(BUSY_SEED, plies=120)
     game.position.board[cell_at(2, 3)] = piece(RED, value)
-    driver.app.start_game(game)
+    start_game(driver.app, game)
     driver.advance(400)
     driver.app.dirty = True
     driver.app.draw()

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from app_driver import Driver
 
-from device.journal.settings import load_settings
+from device.journal.settings_file import load_settings
 from device.play.lighting import DIM_PERCENT, OFF_ON_TITLE_MS
 from device.screens.dialogs import ConfirmScreen, MessageScreen
 from device.screens.supply_warning import AMBER

@@ -14,9 +14,9 @@ from stalls import stalled_game
 
 from device.app import App
 from device.hardware.profiles import PROFILES
+from device.i18n import LANGUAGES
 from device.look.hud import HudItem, draw_hud, headline_items, lines_below, status_item
-from device.look.i18n import LANGUAGES
-from device.screens.game_screen import GameScreen
+from device.screens.game_screen import GameScreen, start_game
 from engine.moves import CONNECTION
 from engine.notation import parse_move
 from engine.rules import SEED, STANDARD
@@ -32,7 +32,7 @@ def test_under_the_board_the_status_and_the_prompt_stay_with_grace_moves(tmp_pat
     assert not app.ui.layout.side_panel
     game = played_game(DECIDED_SEED, plies=GRACE_PLY)
     assert game.position.grace > 0
-    app.start_game(game)
+    start_game(app, game)
     screen = app.top
     assert isinstance(screen, GameScreen)
     screen.refusal = "hud.why.not_yours"
@@ -82,7 +82,7 @@ def test_every_profile_shows_the_count_the_connections_and_the_colonies(
     }
     plies = counted[state]
     assert plies == {"closed": 12, "stalled": 0, "seed": 63}[state]
-    app.start_game(game)
+    start_game(app, game)
     driver.advance(400)
     words = screen_words(app, monkeypatch)
     shown = words.text()
@@ -125,7 +125,7 @@ def test_a_prompt_never_hides_the_button_that_answers_it(
 def test_under_the_board_the_stall_counts_down_and_then_connections_open(tmp_path: Path) -> None:
     driver = Driver("lcdhat", tmp_path)
     app = driver.app
-    driver.app.start_game(stalled_game(17))
+    start_game(driver.app, stalled_game(17))
     screen = driver.game_screen()
     position = screen.game.position
 

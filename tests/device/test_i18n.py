@@ -8,12 +8,12 @@ import pygame
 import pytest
 
 from device.hardware.profiles import PROFILES
-from device.journal.settings import CHOICES, Settings
+from device.i18n import LANGUAGES, RULE_PAGES, STRINGS, text
 from device.link.events import LinkProblem
 from device.look.hud import detail_items, essential_items
-from device.look.i18n import LANGUAGES, RULE_PAGES, STRINGS, text
 from device.look.theme import Fonts
 from device.look.ui import Ui
+from device.play.settings import CHOICES, Settings
 from device.play.tutorial import LESSONS, PARTS
 from device.screens.end_screen import CHOICES as END_CHOICES
 from engine.position import END_REASON_NAMES

@@ -16,6 +16,7 @@ from app_driver import Driver, headless_devices
 from device.app import MAX_WAIT_MS, App
 from device.play.demo import MOVE_EVERY_MS, PLAYS_FOR_MS
 from device.play.game import Game, GameSetup, Mode
+from device.screens.game_screen import start_game
 from device.screens.title_screen import SLIDE_FRAME_MS, SLIDE_MS, TitleScreen
 from engine.ai import thinker as thinker_module
 from engine.ai.search import Search, SearchResult
@@ -178,8 +179,8 @@ def test_thinking_ahead_on_the_players_turn_wakes_only_when_its_searches_end(
     waiter = WakeableWaiter()
     app = App(headless_devices("lcdhat", tmp_path, waiter=waiter), seed=1)
     setup = GameSetup(mode=Mode.VERSUS_AI, ai_level=1)
-    app.start_game(Game.new(1, setup, ("You", "Computer"), "2026.12.03"))
-    assert app.settings.think_ahead and app.match is not None
+    start_game(app, Game.new(1, setup, ("You", "Computer"), "2026.12.03"))
+    assert app.settings.think_ahead and app.playing.match is not None
     app.step(0)  # the game's first frame; the computer starts guessing the player's move
     started = fake.now_s
     while fake.now_s - started < IDLE_MS / 2000:  # the search is still going
@@ -193,7 +194,7 @@ def test_thinking_ahead_on_the_players_turn_wakes_only_when_its_searches_end(
     waiter.block_s = 0.0
     while fake.now_s - started < IDLE_MS / 1000:
         app.step()
-    assert app.match.game.human_to_move()
+    assert app.playing.match.game.human_to_move()
     assert waiter.wakes == 2, "only the ends of the two searches woke the loop"
     assert fake.sleeps / (IDLE_MS / 1000) <= MAX_WAKEUPS_PER_S
-    app.thinker.cancel()
+    app.playing.players.thinker.cancel()

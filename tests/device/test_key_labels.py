@@ -9,12 +9,13 @@ import pygame
 import pytest
 from app_driver import Driver
 
+from device.hardware.buttons import Button
 from device.hardware.profiles import LCDHAT, Edge
 from device.look import hud
 from device.look.controls import Control, control, draw_key_column, side_keys
 from device.look.ui import Ui
-from device.play.buttons import Button
 from device.play.game import Game, GameSetup, Mode
+from device.screens.game_screen import start_game
 from drivers.display import HeadlessDisplay
 from engine.pieces import BLUE
 from engine.record import GameRecord
@@ -110,7 +111,7 @@ def test_across_a_table_the_keys_stay_named_beside_them_on_the_far_players_turn(
 
     monkeypatch.setattr(hud, "draw_key_column", spy)
     driver = Driver("lcdhat", tmp_path)
-    driver.app.start_game(Game(GameRecord.from_seed(3), GameSetup(Mode.HOTSEAT, tabletop=True)))
+    start_game(driver.app, Game(GameRecord.from_seed(3), GameSetup(Mode.HOTSEAT, tabletop=True)))
     screen = driver.game_screen()
     driver.play(screen.game.position.legal_moves()[0])
     assert screen.game.position.side == BLUE and screen.flipped()

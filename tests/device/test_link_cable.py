@@ -126,8 +126,8 @@ def test_the_link_lost_panel_shows_while_the_peer_is_gone_and_the_game_resumes(
     plies = host_screen.game.ply
 
     # The guest's app stops dead: only its journal of the game is left.
-    assert guest.app.match is not None and guest.app.match.link is not None
-    guest.app.match.link.close()
+    assert guest.app.playing.match is not None and guest.app.playing.match.link is not None
+    guest.app.playing.match.link.close()
     run_both([host], lambda: host_screen.match.link_status is LinkStateName.LOST, seconds=8)
     assert host_screen.prompt()
     host.app.dirty = True

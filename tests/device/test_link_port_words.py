@@ -13,8 +13,8 @@ from app_driver import Driver
 from test_link_cable import free_port
 from test_link_setup import wait_until_finished
 
+from device.i18n import LANGUAGES
 from device.link.events import LinkProblem
-from device.look.i18n import LANGUAGES
 from device.screens.dialogs import MessageScreen
 from device.screens.link_screens import LinkWaitScreen
 from device.screens.new_game_screen import NewGameScreen

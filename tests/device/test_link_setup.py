@@ -10,6 +10,7 @@ import pytest
 from app_driver import Driver
 from fake_link import FakeSession
 
+from device.i18n import STRINGS
 from device.link.events import (
     LinkProblem,
     LinkSetupError,
@@ -20,7 +21,6 @@ from device.link.events import (
 )
 from device.link.game import LinkGameStore, Role
 from device.link.interface import LinkSession
-from device.look.i18n import STRINGS
 from device.play.game import Game, GameSetup, Mode
 from device.play.link_games import PORT_TAG, ROLE_TAG
 from device.screens.dialogs import MessageScreen

@@ -9,10 +9,11 @@ from device.app import MAX_WAIT_MS
 from device.link.events import PeerMove
 from device.play.game import Game, GameSetup, Mode
 from device.play.match import Match, Players
+from device.play.match_events import MatchOver, MovePlayed, SaveFailed
 from device.play.opponent import InstantThinker
 from device.screens.end_screen import EndScreen
 from device.screens.game_screen import SystemMenu
-from engine.notation import format_move
+from engine.notation import format_move, format_position
 from engine.pieces import BLUE, RED
 
 
@@ -94,20 +95,38 @@ def test_resigning_ends_the_match_and_stores_the_end_once() -> None:
 
 def test_the_match_reports_its_end_once_after_storing_it() -> None:
     match, log = new_match(Mode.HOTSEAT)
-    told: list[tuple[Game, int]] = []
-    match.on_end = lambda game: told.append((game, len(log.finished)))
     match.tick(0)
     assert match.resign()
-    match.tick(1)
-    match.tick(2)
-    assert told == [(match.game, 1)], "once, with the end already stored"
+    told = match.tick(1)
+    assert told == [MatchOver(match.game)] and log.finished == [match.game], "after storing"
+    assert match.tick(2) == [], "once"
+
+
+def test_the_match_reports_each_move_stored_and_each_save_that_failed() -> None:
+    match, log = new_match(Mode.VERSUS_AI)
+    before = match.game.position.copy()
+    mine = match.game.position.legal_moves()[0]
+    assert match.play(mine)
+    assert match.wakeup(0) == 0, "news waits to be told"
+    [played] = match.tick(0)
+    assert isinstance(played, MovePlayed) and played.move == mine
+    shown = format_position(played.before), format_position(played.after)
+    assert shown == (format_position(before), format_position(match.game.position))
+    log.sync = failing_sync  # type: ignore[method-assign]
+    [failed, reply] = match.tick(10)  # the computer began to think at the last tick
+    assert isinstance(failed, SaveFailed) and isinstance(reply, MovePlayed)
+    assert match.game.ply == 2, "the game goes on in memory"
+
+
+def failing_sync(game: Game) -> None:
+    raise OSError(28, "No space left on device")
 
 
 def test_the_end_screen_waits_for_a_menu_open_when_the_game_ends(tmp_path: Path) -> None:
     driver = Driver("tabletop", tmp_path)
     driver.new_game("two players")
     driver.open_menu()
-    match = driver.app.match
+    match = driver.app.playing.match
     assert match is not None and match.resign()  # as a peer's last move would end it
     driver.advance(500)
     assert isinstance(driver.app.top, SystemMenu), "the menu stays until it is closed"

@@ -13,6 +13,7 @@ from app_driver import Driver
 from screen_gallery import DECIDED_SEED, played_game
 
 from device.play.game import Game, GameSetup, Mode
+from device.screens.game_screen import start_game
 from device.screens.past_games_screen import PastGamesScreen
 from device.screens.replay_screen import ReplayScreen
 from engine.playout import random_move
@@ -37,11 +38,11 @@ def test_games_replaced_one_after_another_leave_no_file_open(tmp_path: Path) -> 
         before = open_files()
         for seed in range(1, GAMES + 1):
             game = Game(GameRecord.from_seed(seed), GameSetup(Mode.HOTSEAT))
-            app.start_game(game)  # gives up the game before it
+            start_game(app, game)  # gives up the game before it
             driver.play(random_move(game.position, rng))
             if seed % 2:
                 app.to_title()
-        app.start_game(played_game(DECIDED_SEED))  # finished: stored and archived
+        start_game(app, played_game(DECIDED_SEED))  # finished: stored and archived
         driver.advance(400)
         for _ in range(GAMES):
             app.to_title()

@@ -17,12 +17,12 @@ from screen_gallery import (
     played_game,
 )
 
+from device.hardware.buttons import Button
 from device.hardware.profiles import ProfileName
+from device.i18n import LANGUAGES
 from device.look.controls import button_label, control_label, screen_bar_top
 from device.look.hud import draw_view_hud
-from device.look.i18n import LANGUAGES
 from device.look.verdict import verdict
-from device.play.buttons import Button
 from device.play.game import Game, GameSetup, Mode
 from device.play.replay import Replay
 from device.screens.dialogs import MessageScreen
@@ -65,7 +65,9 @@ def _positions(record: GameRecord) -> list[str]:
 def _play_against_the_computer(driver: Driver) -> Game:
     """A whole game as Red, every move of the person made with the buttons."""
     driver.app.settings.think_ms = 0
-    driver.app.hint_thinker = RandomThinker(5)  # not the computer's: each answer is read once
+    driver.app.playing.players.hint_thinker = RandomThinker(
+        5
+    )  # not the computer's: each answer is read once
     game = driver.new_game("vs computer", level="1", colour="Red").game
     rng = random.Random(11)
     while not game.is_over():

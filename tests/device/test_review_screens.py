@@ -10,18 +10,18 @@ import pytest
 from app_driver import Driver, InstantReviewer, archive_game
 from screen_gallery import TIEBREAK_SEED, against_the_computer, played_game
 
-from device.app import link_info
+from device.hardware.buttons import Button
 from device.hardware.profiles import ProfileName
 from device.journal import file as journal_file
 from device.journal.__main__ import main as journal_main
 from device.journal.file import ARCHIVE
 from device.journal.lines import encode_line
 from device.journal.reviews import load_review, review_event, review_path
-from device.play.buttons import Button
 from device.play.game import Game, GameSetup, Mode
 from device.play.link_games import PORT_TAG, ROLE_TAG
 from device.play.review import EngineReviewer, Stage, winner_of
 from device.screens.end_screen import CHOICES, EndScreen
+from device.screens.game_screen import start_game
 from device.screens.past_games_screen import PastGameMenu, PastGamesScreen
 from device.screens.review_screen import MomentScreen, ReviewScreen
 from engine.ai.review import ReviewProgress
@@ -37,7 +37,7 @@ WAIT_LIMIT = 60.0
 
 def finished_game(driver: Driver, game: Game) -> EndScreen:
     """``game`` (over) played to its end screen: stored and archived as the app does."""
-    driver.app.start_game(game)
+    start_game(driver.app, game)
     driver.advance(600)
     end = driver.app.top
     assert isinstance(end, EndScreen), type(end).__name__
@@ -252,7 +252,7 @@ def test_hotseat_computer_and_linked_games_are_reviewed(tmp_path: Path) -> None:
     linked.record.tags = {"Mode": Mode.LINK, PORT_TAG: "/dev/ttyUSB0", ROLE_TAG: "host"}
     paths = []
     for game in (hotseat, computer, linked):
-        journal = saves.begin(game, link_info(game))
+        journal = saves.begin(game)
         journal.finish(game)
         paths.append(journal.path)
     for newest in range(3):

@@ -7,9 +7,9 @@ import pygame
 import pytest
 from app_driver import Driver
 
+from device.hardware.buttons import Button, turned
 from device.hardware.profiles import PROFILES
-from device.journal.settings import load_settings
-from device.play.buttons import Button, turned
+from device.journal.settings_file import load_settings
 from device.play.navigation import jump
 from device.screens.settings_screens import KEEP_ROTATION_MS, KeepRotationScreen, SettingsScreen
 from drivers.display import HeadlessDisplay

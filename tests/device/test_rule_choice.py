@@ -9,6 +9,7 @@ from stalls import stalled_game
 from test_link_setup import labels
 
 from device.play.game import GameSetup, Mode
+from device.screens.game_screen import start_game
 from engine.moves import CONNECTION, kind_of
 from engine.pieces import BLUE
 from engine.record import format_record, parse_record
@@ -55,7 +56,7 @@ def test_the_computer_plays_under_the_rules_of_its_game(rules: Rules, tmp_path: 
     game = stalled_game(30, rules, GameSetup(Mode.VERSUS_AI, ai_level=2, human_colour=BLUE))
     assert not game.position.free_edges()
     plies = game.ply
-    driver.app.start_game(game)
+    start_game(driver.app, game)
     driver.advance(2000)
     assert game.ply == plies + 1, "the computer (Red) has moved"
     connected = kind_of(game.record.moves[-1]) == CONNECTION

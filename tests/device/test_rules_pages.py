@@ -9,8 +9,8 @@ import pytest
 from app_driver import Driver
 
 from device.hardware.profiles import PROFILES
+from device.i18n import LANGUAGES, RULE_PAGES, text
 from device.look.board_view import BoardMarks, cell_centre, colony_chips, draw_board
-from device.look.i18n import LANGUAGES, RULE_PAGES, text
 from device.look.layout import Layout
 from device.look.pages import sentences
 from device.screens import rules_screen

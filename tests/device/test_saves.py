@@ -18,14 +18,15 @@ from app_driver import Driver
 from format1 import AUTOSAVE, LINK_SAVE, PREVIOUS, container, copy_fixture
 from read_only import make_read_only
 
+from device.hardware.buttons import RepeatSpeed
 from device.journal.disk import Disk
 from device.journal.file import ARCHIVE, ARCHIVE_SIZE
 from device.journal.folder import SaveFolder, archived_text
 from device.journal.lines import encode_line
-from device.journal.settings import Settings, load_settings, store_settings
+from device.journal.settings_file import load_settings, store_settings
 from device.link.game import Role
-from device.play.buttons import RepeatSpeed
 from device.play.game import Game, GameSetup, Mode
+from device.play.settings import Settings
 from device.screens.dialogs import MessageScreen
 from device.screens.menu_screen import MenuScreen
 from engine.notation import format_move

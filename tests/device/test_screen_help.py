@@ -8,7 +8,9 @@ import pytest
 from app_driver import Driver
 from screen_gallery import BUSY_SEED, Look, gallery_driver, game_until, played_game, render_gallery
 
+from device.hardware.buttons import Button
 from device.hardware.profiles import PROFILES
+from device.i18n import LANGUAGES
 from device.look import hud
 from device.look.controls import (
     Control,
@@ -18,9 +20,7 @@ from device.look.controls import (
     screen_bar_top,
 )
 from device.look.hud import HudItem, draw_hud
-from device.look.i18n import LANGUAGES
 from device.look.ui import Ui
-from device.play.buttons import Button
 from device.screens import (
     about_screen,
     dialogs,
@@ -30,7 +30,7 @@ from device.screens import (
     rules_screen,
 )
 from device.screens.dialogs import MESSAGE_BAR_LINES, ConfirmScreen, MessageScreen
-from device.screens.game_screen import SystemMenu
+from device.screens.game_screen import SystemMenu, start_game
 from device.screens.menu_screen import MenuScreen
 from device.screens.screen import Screen
 from device.screens.tutorial_screens import TutorialMenu, lesson_screen
@@ -103,7 +103,7 @@ def test_every_full_screen_names_every_control_it_has(
 
 def test_choosing_a_satellite_that_cannot_move_says_why(tmp_path: Path) -> None:
     driver = Driver("tabletop", tmp_path)
-    driver.app.start_game(played_game(BUSY_SEED, plies=120))
+    start_game(driver.app, played_game(BUSY_SEED, plies=120))
     screen = driver.game_screen()
     assert screen.selection is not None
     position = screen.game.position
@@ -143,7 +143,7 @@ def test_a_connecting_destination_says_what_it_makes(tmp_path: Path) -> None:
         for g in (played_game(BUSY_SEED, ply) for ply in range(1, 300))
         if any(_colony_made_by(g.position, m) for m in g.position.legal_moves())
     )
-    driver.app.start_game(game)
+    start_game(driver.app, game)
     screen = driver.game_screen()
     position = screen.game.position
     move = next(m for m in position.legal_moves() if _colony_made_by(position, m))
@@ -166,7 +166,7 @@ def test_the_game_screen_names_every_key_that_does_something(
     driver = Driver(profile, tmp_path)
     app = driver.app
     app.settings.language = language
-    app.start_game(game_until(lambda ms: any(kind_of(m) == DISPLACEMENT for m in ms)))
+    start_game(app, game_until(lambda ms: any(kind_of(m) == DISPLACEMENT for m in ms)))
     screen = driver.game_screen()
     selection = screen.selection
     assert selection is not None
@@ -196,7 +196,7 @@ def test_under_a_prompt_the_joystick_hat_names_its_press_where_a_line_has_room(
 ) -> None:
     driver = Driver("lcdhat", tmp_path)
     app = driver.app
-    app.start_game(game_until(lambda ms: any(kind_of(m) == DISPLACEMENT for m in ms)))
+    start_game(app, game_until(lambda ms: any(kind_of(m) == DISPLACEMENT for m in ms)))
     screen = driver.game_screen()
     assert screen.selection is not None
     move = next(m for m in screen.selection.moves if kind_of(m) == DISPLACEMENT)
@@ -217,7 +217,7 @@ def test_the_joystick_hats_game_screen_names_its_menu_and_next_keys(
     driver = Driver("lcdhat", tmp_path)
     app = driver.app
     app.settings.language = language
-    app.start_game(played_game(BUSY_SEED, plies=120))
+    start_game(app, played_game(BUSY_SEED, plies=120))
     screen = driver.game_screen()
     assert screen.prompt() == ""
     named = draw_hud(app.display.surface, app.ui, screen.game.position, None, screen.controls())
@@ -236,7 +236,7 @@ def test_every_menu_and_dialog_over_a_screen_has_its_own_button_bar(
     driver = Driver(profile, tmp_path)
     app = driver.app
     game = driver.new_game("two players")
-    _, lesson = lesson_screen(app, 0)
+    lesson = lesson_screen(app, 0)
     cases: list[tuple[Screen, MenuScreen | MessageScreen]] = [
         (game, SystemMenu(app, game)),
         (game, ConfirmScreen(app, app.ui.t("confirm.resign"), lambda: None)),

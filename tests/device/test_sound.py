@@ -16,6 +16,7 @@ from device.hardware.sound import SAMPLE_BYTES, SAMPLE_RATE
 from device.look.tones import PEAK, make_sounds
 from device.play.game import Game, GameSetup, Mode
 from device.play.sounds import Effect
+from device.screens.game_screen import start_game
 from device.screens.settings_screens import SettingsScreen
 from drivers.audio import MixerSpeaker, open_speaker
 from engine.moves import CONNECTION, DISPLACEMENT, NORMAL, kind_of
@@ -127,7 +128,7 @@ def test_each_kind_of_move_played_with_the_buttons_makes_its_sound(
 ) -> None:
     game, move = find_move(wanted)
     driver = Driver("tabletop", tmp_path, speaker=speaker)
-    driver.app.start_game(game)
+    start_game(driver.app, game)
     speaker.heard()
     driver.play(move)
     assert game.last_move == move
@@ -169,7 +170,7 @@ def test_the_last_move_sounds_the_end_for_the_player(
     game, last = _one_before_the_end(seed, GameSetup(Mode.VERSUS_AI, 1, human))
     assert game.human_to_move()
     driver = Driver("tabletop", tmp_path, speaker=speaker)
-    driver.app.start_game(game)
+    start_game(driver.app, game)
     speaker.heard()
     driver.play(last)
     driver.advance(500)
@@ -190,7 +191,7 @@ def test_resigning_sounds_the_loss_and_two_players_hear_the_win(
     assert speaker.heard() == [Effect.CHOOSE, Effect.LOSS]
 
     game, last = _one_before_the_end(2, GameSetup(Mode.HOTSEAT))
-    driver.app.start_game(game)
+    start_game(driver.app, game)
     speaker.heard()
     driver.play(last)
     driver.advance(300)
@@ -223,7 +224,7 @@ def test_without_an_audio_output_the_game_plays_on_silently_with_no_sound_settin
     silent = open_speaker(SAMPLE_RATE, SAMPLE_BYTES)
     monkeypatch.undo()
     driver = Driver("tabletop", tmp_path, speaker=silent)
-    assert not driver.app.has_sound()
+    assert not driver.app.sounds.present
     game = driver.new_game("two players").game
     driver.play(game.position.legal_moves()[0])
     assert game.ply == 1

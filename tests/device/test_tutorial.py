@@ -9,10 +9,11 @@ from drawn_words import screen_words, squeezed
 from stalls import stalled_game
 
 from device.hardware.profiles import PROFILES
+from device.i18n import LANGUAGES, text
 from device.journal.lines import encode_line
-from device.journal.settings import SETTINGS_FILE, Settings, load_settings, store_settings
-from device.look.i18n import LANGUAGES, text
-from device.play.match import Verdict
+from device.journal.settings_file import SETTINGS_FILE, load_settings, store_settings
+from device.play.match import Judgement, Verdict
+from device.play.settings import Settings
 from device.play.tutorial import (
     LESSONS,
     PARTS,
@@ -23,7 +24,7 @@ from device.play.tutorial import (
     lesson_match,
 )
 from device.screens.dialogs import MessageScreen
-from device.screens.game_screen import GameScreen
+from device.screens.game_screen import GameScreen, start_game
 from device.screens.title_screen import TitleScreen
 from device.screens.tutorial_screens import (
     PADDING,
@@ -86,17 +87,17 @@ def test_a_lesson_match_stores_nothing_and_shows_a_goal_move_as_its_hint() -> No
 
 def test_a_lesson_match_judges_a_move_once_seen_and_ends_a_while_after_a_pass() -> None:
     lesson = LESSONS[2]
-    told: list[tuple[Verdict, int]] = []
-    match = lesson_match(lesson, lambda verdict, move: told.append((verdict, move)))
+    match = lesson_match(lesson)
     goal = lesson.goal_moves()
     miss = next(m for m in match.game.position.legal_moves() if m not in goal)
     assert match.play(miss)
-    assert match.game.ply == 1 and not told, "judged only once it is seen"
-    assert match.seen(100) and not match.seen(110)
-    assert told == [(Verdict.MISSED, miss)] and match.game.ply == 0, "a miss is taken back"
-    assert match.play(goal[0]) and match.seen(200)
-    assert told[-1] == (Verdict.PASSED, goal[0])
+    assert match.game.ply == 1 and match.verdict is None, "judged only once it is seen"
+    assert match.seen(100) == Judgement(Verdict.MISSED, miss) and match.seen(110) is None
+    assert match.game.ply == 0, "a miss is taken back"
+    assert match.play(goal[0])
+    assert match.seen(200) == Judgement(Verdict.PASSED, goal[0])
     assert not match.person_to_move() and not match.over, "the result stays in sight"
+    assert match.tick(250), "the moves played are told"
     assert match.wakeup(300) == 200 + RESULT_MS
     match.tick(200 + RESULT_MS)
     assert match.over and match.finished
@@ -297,7 +298,7 @@ def test_what_the_tutorial_says_is_on_the_game_screen_is_there(
     driver = Driver(profile, tmp_path)
     app = driver.app
     app.settings.language = language
-    app.start_game(stalled_game(25))
+    start_game(app, stalled_game(25))
     position = driver.game_screen().game.position
     driver.play(parse_move(position, "c8-e8"))  # the red colony grows
     driver.advance(400)

@@ -1,13 +1,17 @@
 """Link sessions over real byte pipes: pty pairs (with unplugging) and TCP sockets."""
 
+import fcntl
 import random
 import socket
+import struct
+import termios
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 from link_relay import FaultPlan, PtyCable
+from waiting import wait_until
 
 from device.link.frames import MAX_FRAME, encode_frame, is_hello
 from device.link.game import LinkGame, Role
@@ -242,6 +246,13 @@ PACKET = encode_packet(bytes(range(1, 100)))
 FLOOD_PACKETS = 3 * MAX_READ // len(PACKET)
 
 
+def unacknowledged(sock: socket.socket) -> int:
+    """Bytes sent on ``sock`` that the peer's kernel has not acknowledged (Linux's
+    SIOCOUTQ): none once everything sent waits in the peer's receive buffer."""
+    (count,) = struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.TIOCOUTQ, bytes(4)))
+    return int(count)
+
+
 def test_a_read_drains_what_is_waiting_up_to_a_bound() -> None:
     listener = ListenTransport(
         "127.0.0.1", 0, is_greeting=is_hello, max_packet=MAX_FRAME, silence=LINK_TIMEOUT
@@ -251,7 +262,7 @@ def test_a_read_drains_what_is_waiting_up_to_a_bound() -> None:
         client.sendall(HELLO)
         assert read_for(listener, 3, until=HELLO_PACKET) == [HELLO_PACKET]  # the peer
         client.sendall(PACKET * 600)  # 60,600 bytes
-        time.sleep(0.3)
+        wait_until(lambda: unacknowledged(client) == 0, "the listener's kernel holds them all")
         assert len(listener.read()) == 600, "all that waits, in one read"
         flood = threading.Thread(target=client.sendall, args=(PACKET * FLOOD_PACKETS,))
         flood.start()

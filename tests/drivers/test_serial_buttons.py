@@ -11,9 +11,10 @@ import pygame
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from waiting import DEADLINE_S, LOOK_EVERY_S, wait_until
 
 from device.hardware.profiles import KEYS
-from drivers.serial_buttons.emulator import EmulatedController, PtyController
+from drivers.serial_buttons.emulator import HELD_FRAMES, EmulatedController, PtyController
 from drivers.serial_buttons.protocol import (
     BUTTONS,
     ButtonChange,
@@ -98,12 +99,13 @@ class Recorder:
         self.changes.append((change.button, change.pressed, key))
 
 
-def wait_for(condition: Callable[[], bool], reader: ButtonReader, seconds: float = 3) -> None:
-    deadline = time.monotonic() + seconds
+def wait_for(condition: Callable[[], bool], reader: ButtonReader) -> None:
+    """Step the reader (one read, up to ``READ_WAIT``) until ``condition`` holds."""
+    deadline = time.monotonic() + DEADLINE_S
     while not condition():
         assert time.monotonic() < deadline, "timed out"
         reader.step()
-        time.sleep(0.002)
+        time.sleep(LOOK_EVERY_S)  # an unplugged port reads nothing at once
 
 
 Wired = tuple[PtyController, ButtonReader, Recorder]
@@ -165,6 +167,29 @@ def test_emulator_frames_count_up_and_carry_the_held_buttons() -> None:
     assert frames == [StateFrame(0, expected), StateFrame(1, expected)]
 
 
+def test_a_tap_shorter_than_a_frame_is_held_for_the_frames_the_reader_needs() -> None:
+    board = EmulatedController()
+    board.press("A")
+    board.release("A")  # before the board sent a frame
+    frames = StateDecoder().feed(b"".join(board.next_frame() for _ in range(HELD_FRAMES + 2)))
+    assert [frame.buttons for frame in frames] == [A] * HELD_FRAMES + [0, 0]
+    tracker = PressTracker()
+    assert press(tracker, [(f.seq, f.buttons) for f in frames]) == [
+        ButtonChange("A", True),
+        ButtonChange("A", False),
+    ]
+
+
+def test_a_press_again_before_the_held_frames_keeps_the_button_down() -> None:
+    board = EmulatedController()
+    board.press("A")
+    board.release("A")
+    board.next_frame()
+    board.press("A")  # a second tap while the first one is still held
+    frames = StateDecoder().feed(b"".join(board.next_frame() for _ in range(2 * HELD_FRAMES)))
+    assert all(frame.buttons == A for frame in frames)
+
+
 def test_the_first_stable_name_present_is_chosen(tmp_path: Path) -> None:
     present = tmp_path / "serial0"
     present.touch()
@@ -187,13 +212,6 @@ def fill_the_event_queue() -> None:
     with contextlib.suppress(pygame.error):
         while True:
             pygame.event.post(pygame.event.Event(pygame.USEREVENT))
-
-
-def wait_until(condition: Callable[[], bool], seconds: float = 5) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.01)
 
 
 def key_events() -> list[tuple[int, int]]:
@@ -219,8 +237,8 @@ def test_the_reader_outlives_a_full_event_queue_and_never_leaves_a_key_down(
         pygame.event.clear()
         board.controller.press("A")
         seen: list[tuple[int, int]] = []
-        wait_until(lambda: gather_key_events(seen))
-        assert seen == [(pygame.KEYDOWN, pygame.K_RETURN)]
+        wait_until(lambda: gather_key_events(seen), "A pressed")
+        assert seen[0] == (pygame.KEYDOWN, pygame.K_RETURN)
         fill_the_event_queue()  # the app stalls
         for _ in range(40):  # chattering A and LEFT at USB speed
             board.controller.release("A")
@@ -230,13 +248,13 @@ def test_the_reader_outlives_a_full_event_queue_and_never_leaves_a_key_down(
             board.controller.release("LEFT")
             time.sleep(0.01)
         board.controller.release("A")
-        wait_until(lambda: reader.waiting == [ButtonChange("A", False)])  # held back, coalesced
+        held_back = [ButtonChange("A", False)]  # coalesced: LEFT's ups and downs cancel out
+        wait_until(lambda: reader.waiting == held_back, "the changes held back")
         assert reader.running
         assert pygame.event.get(pygame.USEREVENT)  # the app catches up
         seen.clear()
-        wait_until(lambda: gather_key_events(seen))
-        time.sleep(0.2)
-        seen += key_events()
+        wait_until(lambda: gather_key_events(seen) and not reader.waiting, "all delivered")
+        seen += key_events()  # the board holds still: nothing more comes
     finally:
         reader.stop()
         board.stop()
@@ -266,7 +284,7 @@ def test_the_reader_thread_survives_any_exception_with_a_message(
     reader.start()
     try:
         board.controller.press("B")
-        wait_until(lambda: ("B", True, pygame.K_BACKSPACE) in recorder.changes)
+        wait_until(lambda: ("B", True, pygame.K_BACKSPACE) in recorder.changes, "B pressed")
         assert reader.running
     finally:
         reader.stop()

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 ENGINE = Path(__file__).parents[2] / "engine"
-DYNAMIC_IMPORTS_ALLOWED = {("ai/lab_backends.py", "ray")}
+DYNAMIC_IMPORTS_ALLOWED = {("lab/backends.py", "ray")}
 """(file under engine/, module): the lab's cluster backend, imported on request."""
 
 

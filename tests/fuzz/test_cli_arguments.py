@@ -1,4 +1,4 @@
-"""Fuzz: ``python -m engine`` with hostile arguments.
+"""Fuzz: ``python -m engine.lab`` (the engine's commands and the lab's) with hostile arguments.
 
 Promise: exit status 0, or 2 with nothing on stdout and exactly one line on
 stderr starting with "error: "; never an exception, whatever the arguments.
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from mutations import HOSTILE_TEXT, damaged_text
 from valid_inputs import move_texts, position_texts
 
-from engine.cli import main
+from engine.lab.cli import main
 
 COMMANDS = ["start", "moves", "perft", "score", "play", "selfplay", "hint", "arena", "help", ""]
 SMALL_NUMBERS = st.sampled_from(["0", "1", "2", "11", "-1", "1.5", "0" * 30, "9" * 19])

@@ -59,5 +59,6 @@ def test_framebuffer_options_are_checked(
     assert main(["--fb-device", framebuffer]) == 2
     assert "add --headless" in capsys.readouterr().err
     arguments = ["--headless", "--fb-device", framebuffer, "--fb-format", "xrgb8888"]
+    arguments += ["--out", str(tmp_path / "out")]
     assert main([*arguments, "--fb-stride", "100", "--save-dir", str(tmp_path)]) == 2
     assert "stride" in capsys.readouterr().err

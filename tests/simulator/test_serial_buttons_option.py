@@ -2,12 +2,13 @@
 
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from functools import partial
 from pathlib import Path
 
 import pygame
 import pytest
+from waiting import DEADLINE_S, LOOK_EVERY_S, wait_until
 
 from device.app import App
 from device.devices import Devices
@@ -20,6 +21,7 @@ from drivers.keyboard import keymap_for
 from drivers.serial_buttons.protocol import BUTTONS
 from drivers.serial_buttons.reader import sdl_keys
 from simulator.cli import build_parser, main
+from simulator.desktop_keys import DesktopKeys
 from simulator.runner import WindowRun
 from simulator.serial_buttons import CONTROLLER_BUTTONS, FROM_CONTROLLER, EmulatedButtons
 
@@ -36,16 +38,31 @@ def sdl() -> Iterator[None]:
     pygame.quit()
 
 
+class RecordingKeys(DesktopKeys):
+    """The desktop's keys, noting each key event that gets past the simulator's keys and
+    the controller to the app."""
+
+    def __init__(self, keymap: Mapping[int, str]) -> None:
+        super().__init__(keymap)
+        self.reached: list[pygame.event.Event] = []
+
+    def change(self, event: pygame.event.Event) -> tuple[str, bool] | None:
+        self.reached.append(event)
+        return super().change(event)
+
+
 class Wired:
-    """The pieces as the window wires them, with the loop's dispatch done by hand."""
+    """The pieces as the window wires them, with the loop's turns taken by hand."""
 
     def __init__(self, profile: str, tmp_path: Path) -> None:
-        keymap = keymap_for(PROFILES[profile].pygame_keys)
+        self.keys = RecordingKeys(keymap_for(PROFILES[profile].pygame_keys))
         display = HeadlessDisplay(PROFILES[profile].size)
-        self.app = App(Devices(PROFILES[profile], display, keymap, tmp_path / "saves"))
+        saves = tmp_path / "saves"
+        self.app = App(Devices(PROFILES[profile], display, saves, inputs=(self.keys,)))
         self.said: list[str] = []
-        self.buttons = EmulatedButtons(profile, self.app.keymap, tmp_path, self.said.append)
-        self.reached_app: list[pygame.event.Event] = []
+        self.buttons = EmulatedButtons(profile, self.keys.keymap, tmp_path, self.said.append)
+        self.keys.controller = self.buttons
+        self.reached_app = self.keys.reached
 
     def desktop_key(self, key: int) -> None:
         """A tap on the desktop keyboard, held long enough for the two-frame rule."""
@@ -53,16 +70,14 @@ class Wired:
             assert self.buttons.route(pygame.event.Event(kind, key=key)), "taken, not the app's"
             self.pump_until(partial(self.last_key_was, kind))
 
-    def pump_until(self, condition: Callable[[], bool], seconds: float = 2) -> None:
-        deadline = time.monotonic() + seconds
+    def pump_until(self, condition: Callable[[], bool]) -> None:
+        """Run the window loop's dispatch by hand until ``condition`` holds."""
+        deadline = time.monotonic() + DEADLINE_S
         while not condition():
             assert time.monotonic() < deadline, "timed out"
-            for event in pygame.event.get():
-                if not self.buttons.route(event):
-                    self.reached_app.append(event)
-                    self.app.handle_event(event)
+            self.app.take_input()
             self.app.update()
-            time.sleep(0.003)
+            time.sleep(LOOK_EVERY_S)
 
     def last_key_was(self, kind: int) -> bool:
         keys = [e for e in self.reached_app if e.type in (pygame.KEYDOWN, pygame.KEYUP)]
@@ -110,7 +125,7 @@ def test_a_button_held_while_the_window_loses_focus_is_released(sdl: None, tmp_p
     try:
         wired.buttons.route(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN))
         wired.pump_until(lambda: wired.last_key_was(pygame.KEYDOWN))
-        assert not wired.buttons.route(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+        pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
         wired.pump_until(lambda: wired.last_key_was(pygame.KEYUP))
     finally:
         wired.buttons.stop()
@@ -156,39 +171,31 @@ def test_a_tap_routed_down_and_up_at_once_still_reaches_the_app(sdl: None, tmp_p
 
 
 def test_the_window_loop_sends_desktop_keys_through_the_controller(
-    sdl: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    sdl: None, tmp_path: Path
 ) -> None:
     wired = Wired("lcdhat", tmp_path)
     start = cursor(wired.app)
-    handle = wired.app.handle_event
 
-    def app_sees(event: pygame.event.Event) -> None:
-        wired.reached_app.append(event)
-        handle(event)
-
-    monkeypatch.setattr(wired.app, "handle_event", app_sees)
-
-    def released_down() -> bool:
-        """The release of DOWN has come back through the controller to the app."""
-        return any(e.type == pygame.KEYUP for e in list(wired.reached_app))
+    def came_back(kind: int) -> Callable[[], bool]:
+        """Whether DOWN's press or release has come back through the controller to the app."""
+        return lambda: any(e.type == kind for e in list(wired.reached_app))
 
     def player() -> None:
-        """Taps DOWN on the desktop keyboard, then closes the window once the tap
-        has made the round trip."""
-        for kind in (pygame.KEYDOWN, pygame.KEYUP):
-            pygame.event.post(pygame.event.Event(kind, key=pygame.K_DOWN))
-            time.sleep(0.08)
-        deadline = time.monotonic() + 30  # generous: a loaded machine is slow, not wrong
-        while not released_down() and time.monotonic() < deadline:
-            time.sleep(0.01)
-        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        """Holds DOWN on the desktop keyboard until the app has seen it pressed, lets go,
+        and closes the window once the release has made the round trip."""
+        try:
+            for kind in (pygame.KEYDOWN, pygame.KEYUP):
+                pygame.event.post(pygame.event.Event(kind, key=pygame.K_DOWN))
+                wait_until(came_back(kind), f"DOWN's {pygame.event.event_name(kind)} in the app")
+        finally:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
 
     wired.buttons.start()
     tapping = threading.Thread(target=player)
     try:
         wired.pump_until(lambda: wired.said == ["controller connected"])
         tapping.start()
-        WindowRun(wired.app, tmp_path, lambda key: False, intercept=wired.buttons.route).run()
+        WindowRun(wired.app, tmp_path).run()
     finally:
         tapping.join()
         wired.buttons.stop()

@@ -1,5 +1,6 @@
 """The simulator's command line: headless runs, scripts, screenshots."""
 
+import tempfile
 from pathlib import Path
 
 import pygame
@@ -54,8 +55,23 @@ def test_a_bad_script_is_refused_with_the_line_named(
 ) -> None:
     script = tmp_path / "bad.txt"
     script.write_text("press A\npress START\n")
-    assert main(["--headless", "--profile", "hatmini", "--script", str(script)]) == 2
+    out = ["--out", str(tmp_path / "out")]
+    assert main(["--headless", "--profile", "hatmini", "--script", str(script), *out]) == 2
     assert "line 2" in capsys.readouterr().err
+
+
+def test_a_headless_run_without_a_save_folder_leaves_none_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    script = tmp_path / "start.txt"
+    script.write_text("press A\npress A\nshot started\n")  # New game, Start
+    out = tmp_path / "out"
+    assert main(["--headless", "--script", str(script), "--out", str(out)]) == 0
+    assert (out / "started.png").exists()
+    assert list(scratch.iterdir()) == []
 
 
 def test_a_script_that_is_not_text_is_refused_in_one_line(

@@ -1,4 +1,5 @@
-"""The window's loop is the app's own step, with the simulator's keys taken first."""
+"""The window's loop is the app's own step, its input the desktop's keys with the
+simulator's own taken first."""
 
 from pathlib import Path
 
@@ -10,6 +11,7 @@ from device.hardware.profiles import PROFILES
 from device.screens.title_screen import TitleScreen
 from drivers.display import HeadlessDisplay
 from drivers.keyboard import keymap_for
+from simulator.desktop_keys import DesktopKeys
 from simulator.runner import WindowRun
 
 
@@ -19,8 +21,9 @@ def test_the_simulators_keys_are_taken_before_the_app_and_the_rest_reach_it(
     pygame.display.init()
     pygame.font.init()
     profile = PROFILES["tabletop"]
-    keymap = keymap_for(profile.pygame_keys)
-    app = App(Devices(profile, HeadlessDisplay(profile.size), keymap, tmp_path / "saves"))
+    keys = DesktopKeys(keymap_for(profile.pygame_keys))
+    devices = Devices(profile, HeadlessDisplay(profile.size), tmp_path / "saves", inputs=(keys,))
+    app = App(devices)
     offered: list[int] = []
     frame_times: list[float] = []
 
@@ -28,13 +31,12 @@ def test_the_simulators_keys_are_taken_before_the_app_and_the_rest_reach_it(
         offered.append(key)
         return key == pygame.K_F2
 
+    keys.own_key = on_key
     for key in (pygame.K_F2, pygame.K_DOWN):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key))
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     try:
-        WindowRun(
-            app, tmp_path / "frames", on_key, record=True, frame_time=frame_times.append
-        ).run()
+        WindowRun(app, tmp_path / "frames", record=True, frame_time=frame_times.append).run()
     finally:
         pygame.quit()
     assert offered == [pygame.K_F2, pygame.K_DOWN]

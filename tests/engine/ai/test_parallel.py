@@ -1,14 +1,17 @@
 """Search in worker processes: legal, deterministic, and cancelled in time."""
 
-import time
+import os
+import threading
+from concurrent.futures import Future, wait
 
 import pytest
 from positions import build, finish_or_wait, tiebreak_finale
 
+from engine.ai import parallel
 from engine.ai import thinker as thinker_module
-from engine.ai.parallel import ParallelSearch, default_workers
+from engine.ai.parallel import ParallelSearch
 from engine.ai.search import Limits, Search
-from engine.ai.thinker import Thinker
+from engine.ai.thinker import BackgroundSearch
 from engine.notation import format_move
 from engine.pieces import RED
 from engine.rules import SEED, STANDARD
@@ -73,15 +76,36 @@ def test_workers_search_under_the_rules_of_the_game() -> None:
 def test_cancelling_a_search_in_workers_ends_it(monkeypatch: pytest.MonkeyPatch) -> None:
     # How fast is measured by benchmarks/cancel_latency.py; a loaded machine is slow, not wrong.
     monkeypatch.setattr(thinker_module, "CANCEL_WAIT", 10.0)
-    thinker = Thinker(workers=2)
+    shares: list[Future[object]] = []
+    shares_running = threading.Event()
+
+    def watched_wait(futures: list[Future[object]], timeout: float, return_when: str) -> object:
+        """The search's wait for its workers, noting when they have taken their shares."""
+        if any(future.running() for future in futures):
+            shares[:] = futures
+            shares_running.set()
+        return wait(futures, timeout, return_when)
+
+    monkeypatch.setattr(parallel, "wait", watched_wait)
+    thinker = BackgroundSearch(workers=2)
     thinker.start(starting_position(5), 5, seed=2)
     assert thinker.cancel() is True  # even before the workers have started
+    shares_running.clear()
     thinker.start(starting_position(5), 5, seed=2)
-    time.sleep(0.5)  # well into the search
+    assert shares_running.wait(timeout=60), "the workers never took the search"
+    assert not all(share.done() for share in shares), "cancelled while the workers search"
     assert thinker.cancel() is True
     assert thinker.poll() is None and thinker.result() is None
 
 
-def test_workers_are_on_by_default_only_with_four_cores_or_more() -> None:
-    assert default_workers() in (1, 4)
-    assert Thinker().workers == default_workers()
+@pytest.mark.parametrize(
+    ("cores", "memory_mb", "workers"),
+    [(4, 428, 2), (4, 3_793, 4), (2, 3_793, 1), (1, None, 1)],
+    ids=["Zero 2 W", "Pi 4", "two cores", "one core, no meminfo"],
+)
+def test_a_new_thinker_searches_with_the_workers_the_machine_allows(
+    monkeypatch: pytest.MonkeyPatch, cores: int, memory_mb: int | None, workers: int
+) -> None:
+    monkeypatch.setattr(os, "cpu_count", lambda: cores)
+    monkeypatch.setattr(parallel, "memory_mb", lambda meminfo: memory_mb)
+    assert BackgroundSearch().workers == workers

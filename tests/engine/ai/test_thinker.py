@@ -7,14 +7,14 @@ from positions import tiebreak_finale
 
 from engine.ai import thinker as thinker_module
 from engine.ai.levels import LEVEL_NAMES, LEVELS, level
-from engine.ai.thinker import Thinker
+from engine.ai.thinker import BackgroundSearch
 from engine.start import starting_position
 
 WAIT_LIMIT = 30.0
 """Seconds a test waits for a search before calling it stuck (never reached)."""
 
 
-def wait_until_done(thinker: Thinker) -> None:
+def wait_until_done(thinker: BackgroundSearch) -> None:
     give_up = time.monotonic() + WAIT_LIMIT
     while True:
         progress = thinker.poll()
@@ -45,7 +45,7 @@ def test_an_unknown_level_is_refused_clearly() -> None:
 
 def test_start_returns_at_once_and_the_result_is_a_legal_move() -> None:
     position = starting_position(4)
-    thinker = Thinker()
+    thinker = BackgroundSearch()
     assert thinker.poll() is None
     thinker.start(position, 2, seed=1)
     position.make(position.legal_moves()[0])  # the caller's position is free to change
@@ -58,7 +58,7 @@ def test_start_returns_at_once_and_the_result_is_a_legal_move() -> None:
 
 
 def test_the_hint_finds_the_winning_connection() -> None:
-    thinker = Thinker()
+    thinker = BackgroundSearch()
     position = tiebreak_finale()
     thinker.hint(position)
     wait_until_done(thinker)
@@ -69,7 +69,7 @@ def test_the_hint_finds_the_winning_connection() -> None:
 def test_cancel_stops_the_search_and_forgets_it(monkeypatch: pytest.MonkeyPatch) -> None:
     # How fast is measured by benchmarks/cancel_latency.py; a loaded machine is slow, not wrong.
     monkeypatch.setattr(thinker_module, "CANCEL_WAIT", 10.0)
-    thinker = Thinker()
+    thinker = BackgroundSearch()
     thinker.start(starting_position(5), 5, seed=2)
     while (progress := thinker.poll()) is not None and progress.nodes == 0:
         time.sleep(0.001)
@@ -79,7 +79,7 @@ def test_cancel_stops_the_search_and_forgets_it(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_a_new_start_replaces_the_running_search() -> None:
-    thinker = Thinker()
+    thinker = BackgroundSearch()
     thinker.start(starting_position(6), 5)
     thinker.start(tiebreak_finale(), 1)
     wait_until_done(thinker)
@@ -91,7 +91,7 @@ def test_a_finished_game_is_refused_before_any_thread_starts() -> None:
     position = tiebreak_finale()
     position.make(position.legal_moves()[0])
     assert position.is_over()
-    thinker = Thinker()
+    thinker = BackgroundSearch()
     try:
         thinker.start(position, 3)
     except ValueError as error:

@@ -9,7 +9,7 @@ import pytest
 
 from engine.ai import parallel
 from engine.ai.parallel import default_workers, memory_mb
-from engine.ai.thinker import Thinker
+from engine.ai.thinker import BackgroundSearch
 from engine.start import starting_position
 
 ZERO_2_W = "MemTotal:         439112 kB\nMemFree:          301220 kB\n"
@@ -35,7 +35,7 @@ def test_no_worker_starts_before_the_computer_first_thinks(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(parallel, "_pools", {})
-    thinker = Thinker(workers=2)
+    thinker = BackgroundSearch(workers=2)
     assert parallel._pools == {}, "a new thinker started processes"
     thinker.start(starting_position(5), 1, seed=1)
     thinker.cancel()

@@ -1,9 +1,0 @@
-"""One line for the journal: how the launcher says what happened."""
-
-from __future__ import annotations
-
-import sys
-
-
-def say(line: str) -> None:
-    print(f"satellites: {line}", file=sys.stderr, flush=True)

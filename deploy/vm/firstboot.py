@@ -662,7 +662,8 @@ class FirstBoot:
             restored = self.saved_plies(machine)
             lost += max(0, self.plies - restored)
             extra += max(0, restored - (self.plies + in_flight))
-            self.wait_for_the_title(machine)
+            self.wait_for_the_title(machine)  # its game stood still: the screen dims
+            self.wake_the_screen(machine)
             machine.press([keys.press(self.profile, Button.A)])
             machine.settle().save_png(self.out / f"cut-{cut + 1}-continued.png")
             # The player moves first: a game saved on the player's move (an odd ply)

@@ -43,13 +43,15 @@ class Lighting:
     def input(self, now: int) -> bool:
         """A button was pressed: True when it only woke the screen up."""
         self._last_input = now
-        if self.light is Light.BRIGHT:
+        if self.light is Light.BRIGHT or self._backlight is None:
             return False
         self.light = Light.BRIGHT
         self._apply()
         return True
 
     def tick(self, now: int, on_title: bool) -> None:
+        if self._backlight is None:
+            return  # a screen without a light of ours never dims: no press only wakes it
         wanted = self._wanted(now - self._last_input, on_title)
         if wanted is not self.light:
             self.light = wanted

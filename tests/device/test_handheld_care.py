@@ -92,6 +92,17 @@ def test_the_backlight_dims_when_idle_wakes_on_a_button_and_goes_off_on_the_titl
     assert light.levels[-1] == 100
 
 
+@pytest.mark.parametrize("profile", ["tabletop", "lcdhat"])
+def test_without_a_backlight_no_press_is_spent_on_waking_a_screen_that_never_dimmed(
+    tmp_path: Path, profile: str
+) -> None:
+    driver = Driver(profile, tmp_path)
+    driver.advance(OFF_ON_TITLE_MS + 60_000)  # long past dimming and the title's dark
+    index = driver.app.top.index  # type: ignore[attr-defined]
+    driver.tap("DOWN")
+    assert driver.app.top.index == index + 1  # type: ignore[attr-defined]
+
+
 def test_brightness_and_dimming_are_settings_kept_across_restarts(tmp_path: Path) -> None:
     light = FakeBacklight()
     driver = Driver("lcdhat", tmp_path, backlight=light)

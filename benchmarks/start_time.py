@@ -4,6 +4,10 @@ evdev driver, the splash, then pygame and the app).
 
     python benchmarks/start_time.py [--repeat N]
 
+With the compiled engine first on ``PYTHONPATH`` (``source scripts/bootstrap.sh
+&& source scripts/compiled-engine.sh && use_compiled_engine``) it times the
+start the device has; without it, the pure engine's.
+
 Prints, for each run and their median, the seconds from starting the process
 to the splash on the framebuffer and to the title's first pixels.  The file
 is watched from this process; the game is stopped with SIGTERM afterwards.
@@ -37,6 +41,7 @@ LAUNCH = """
 import sys
 from pathlib import Path
 
+import deploy.config
 import deploy.panel
 from drivers.fbdev import FramebufferGeometry, PixelFormat
 
@@ -44,10 +49,18 @@ panel = FramebufferGeometry.for_format(PixelFormat.RGB565, 320, 240)
 # A regular file answers no ioctl: its geometry is the panel's, it is found as the panel.
 FramebufferGeometry.from_device = classmethod(lambda cls, fd, ioctl=None: panel)
 deploy.panel.framebuffer_device = lambda config, sysfs=None: Path(sys.argv[1])
+# This run's save folder lies beside its config, not under /var/lib/satellites.
+deploy.config.SAVE_FOLDERS = (Path(sys.argv[2]).parent,)
 from deploy.appliance import main
 
 sys.exit(main(["--config", sys.argv[2]]))
 """
+
+
+def game_path() -> str:
+    """The game's import path: a compiled engine on ``PYTHONPATH`` first, as on the
+    device (``source scripts/compiled-engine.sh && use_compiled_engine``), then the tree."""
+    return os.pathsep.join(filter(None, (os.environ.get("PYTHONPATH"), str(ROOT))))
 
 
 def one_run(folder: Path) -> tuple[float, float]:
@@ -63,12 +76,13 @@ def one_run(folder: Path) -> tuple[float, float]:
     blank = bytes(GEOMETRY.length)
     with device.open("r+b") as file:
         memory = mmap.mmap(file.fileno(), GEOMETRY.length)
+    errors = (folder / "stderr.txt").open("wb")
     started = time.monotonic()
     game = subprocess.Popen(
-        [sys.executable, "-c", LAUNCH, str(device), str(config)],
+        [sys.executable, "-P", "-c", LAUNCH, str(device), str(config)],
         cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT), "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
-        stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": game_path(), "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
+        stderr=errors,
     )
     to_splash = to_title = None
     try:
@@ -83,8 +97,10 @@ def one_run(folder: Path) -> tuple[float, float]:
         game.send_signal(signal.SIGTERM)
         game.wait(30)
         memory.close()
+        errors.close()
     if to_title is None:
-        raise SystemExit("the title never appeared")
+        said = (folder / "stderr.txt").read_text(encoding="utf-8", errors="replace").strip()
+        raise SystemExit(f"the title never appeared; the game said: {said or 'nothing'}")
     return (to_splash if to_splash is not None else float("nan")), to_title
 
 

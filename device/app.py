@@ -100,9 +100,7 @@ class App:
         self.settings, settings_notice = open_settings(self.saves)
         notices += [settings_notice] if settings_notice is not None else []
         self.ui = Ui(profile, self.settings, Fonts())
-        self.sounds = Sounds(devices.speaker, self.settings)
-        if self.sounds.present:
-            self.sounds.load(make_sounds())
+        self.sounds = Sounds(devices.speaker, self.settings, make_sounds)
         thinker = thinker or EngineThinker(
             seed, think_ahead=lambda: self.settings.think_ahead, on_done=self.wake
         )
@@ -315,6 +313,7 @@ class App:
         for extra in self.after_draw:
             extra(surface)
         self.display.present(self._frame_diff.changed(surface))
+        self.sounds.prepare()
         self.dirty = False
         self.frame_ms = (time.perf_counter() - started) * 1000
         return True

@@ -61,6 +61,11 @@ class SysfsBacklight:
                 continue
         return None
 
+    @property
+    def dims(self) -> bool:
+        """A ``gpio-backlight`` (lcdhat's light on GPIO 24) has the steps 0 and 1 only."""
+        return self._maximum > 1
+
     def set_level(self, percent: int) -> None:
         """0 turns the light off; any other level keeps at least the lowest step on."""
         level = round(self._maximum * max(0, min(100, percent)) / 100)
@@ -110,6 +115,10 @@ class PwmBacklight:
             return cls(channel)
         except OSError:
             return None
+
+    @property
+    def dims(self) -> bool:
+        return True
 
     def set_level(self, percent: int) -> None:
         """0 turns the light off; 100 keeps it on for the whole period."""

@@ -618,9 +618,13 @@ class FirstBoot:
         """A press that only wakes the screen if it has dimmed (B at the title does
         nothing otherwise): the title stands still a minute before the measurements
         there, and the screen dims a minute after the last press, when a press does
-        nothing but wake it."""
+        nothing but wake it.
+
+        Nothing waits here for the picture to settle: a press on the title sets its
+        game moving again for a minute (``device.play.demo``), as long as the screen
+        takes to dim, so the next press would only wake it again.  The presses that
+        follow queue behind this one and the app takes them in order."""
         machine.press([keys.press(self.profile, Button.B)])
-        machine.settle()
 
     def play(self, machine: Machine) -> None:
         self.wake_the_screen(machine)
@@ -658,7 +662,8 @@ class FirstBoot:
             restored = self.saved_plies(machine)
             lost += max(0, self.plies - restored)
             extra += max(0, restored - (self.plies + in_flight))
-            self.wait_for_the_title(machine)
+            self.wait_for_the_title(machine)  # its game stood still: the screen dims
+            self.wake_the_screen(machine)
             machine.press([keys.press(self.profile, Button.A)])
             machine.settle().save_png(self.out / f"cut-{cut + 1}-continued.png")
             # The player moves first: a game saved on the player's move (an odd ply)

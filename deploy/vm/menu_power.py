@@ -19,13 +19,17 @@ if TYPE_CHECKING:
 
 def power_off_from_the_menu(run: FirstBoot, machine: Machine) -> Machine:
     """From the title: the last item (Power off), then "Yes"; the seconds from the
-    player's last press to the machine off; then the next power-on to the title."""
+    player's last press to the machine off; then the next power-on to the title.
+
+    The pictures are the panel as the presses left it, not a settled one: the title's
+    game moves on behind the question for a minute after a press, and the screen dims
+    then (see ``FirstBoot.wake_the_screen``)."""
     question, yes, confirm = keys.power_off_from_the_title(run.profile)
     run.wake_the_screen(machine)
     machine.press(question)
-    machine.settle().save_png(run.out / "power-off-question.png")
+    machine.panel().save_png(run.out / "power-off-question.png")
     machine.press(yes)
-    machine.settle().save_png(run.out / "power-off-yes.png")
+    machine.panel().save_png(run.out / "power-off-yes.png")
     seconds = run.until_off(machine, lambda: machine.press([confirm], gap_s=0.0))
     run.report.menu_power_off_s = seconds
     run.judge_power_off(seconds, '"Power off" in the menu')

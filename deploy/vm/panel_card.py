@@ -31,11 +31,13 @@ import os
 import re
 import shlex
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from deploy.panel_firmware import compile_commands, sent_commands
 from deploy.vm import keys
+from deploy.vm.console import SerialConsole
 from deploy.vm.firstboot import (
     BOOT_WAIT_S,
     SOURCE_DIR,
@@ -453,24 +455,20 @@ class PanelCardBoot(FirstBoot):
             keys.press(self.profile, Button.B),
         )
         self.wake_the_screen(machine)
-        before = int(console.check("grep -c change /run/backlight-events || true").strip() or 0)
         machine.press([down] * 3 + [confirm])  # Tutorial, New game, Rules, Settings
-        machine.settle()
         machine.press([down] * list(CHOICES).index("brightness"))  # the rows before it
-        machine.settle()
-        for level in BRIGHTNESS_STEPS:
+        machine.settle()  # no game moves behind the Settings: a wake's write is in
+        before = writes_seen(console)
+        for count, level in enumerate(BRIGHTNESS_STEPS, start=1):
             machine.press([confirm])
-            machine.settle()
-            state = console.check(
-                f"cat {path}/brightness {path}/actual_brightness; "
-                "grep -c change /run/backlight-events || true"
-            ).split()
+            wait_for_writes(console, before + count)
+            state = console.check(f"cat {path}/brightness {path}/actual_brightness").split()
             with self.wired.lock:
                 line = self.wired.sniffer.backlight_on
             self.report.backlight_levels[str(level)] = {
                 "brightness": int(state[0]),
                 "actual_brightness": int(state[1]),
-                "writes_so_far": int(state[2]),
+                "writes_so_far": writes_seen(console),
                 "line_high": line,
             }
         console.run("kill $(cat /run/backlight-monitor.pid)")
@@ -482,6 +480,19 @@ class PanelCardBoot(FirstBoot):
         up = keys.press(self.profile, Button.UP, Button.PREV)
         machine.press([back] + [up] * 3)
         self.wait_for_the_title(machine, timeout_s=120.0)
+
+
+def writes_seen(console: SerialConsole) -> int:
+    """The kernel's ``change`` events of the backlight since the monitor started."""
+    return int(console.check("grep -c change /run/backlight-events || true").strip() or 0)
+
+
+def wait_for_writes(console: SerialConsole, count: int, timeout_s: float = 60.0) -> None:
+    """Until the backlight has seen ``count`` writes (or the time is up: the walk then
+    reports the count it saw)."""
+    deadline = time.monotonic() + timeout_s
+    while writes_seen(console) < count and time.monotonic() < deadline:
+        time.sleep(0.5)
 
 
 def _pair(command: Command) -> tuple[int, int] | None:

@@ -16,6 +16,11 @@ class PowerSwitch(Protocol):
 class Backlight(Protocol):
     """The panel's light."""
 
+    @property
+    def dims(self) -> bool:
+        """Whether it has levels between off and full (a light a GPIO switches has not)."""
+        ...
+
     def set_level(self, percent: int) -> None:
         """0 is off, 100 the brightest."""
         ...

@@ -7,6 +7,7 @@ the speaker's format (``device.hardware.sound``).
 
 from __future__ import annotations
 
+import functools
 import math
 from array import array
 from dataclasses import dataclass
@@ -19,11 +20,16 @@ PEAK = 0.6
 ATTACK_MS = 4
 FULL_SCALE = 32767
 WAVE_SIZE = 2048
-WAVE = [
-    0.8 * math.sin(2 * math.pi * i / WAVE_SIZE) + 0.2 * math.sin(4 * math.pi * i / WAVE_SIZE)
-    for i in range(WAVE_SIZE)
-]
-"""One cycle of the wave every note plays (looked up: far quicker than sines per sample)."""
+
+
+@functools.cache
+def wave() -> list[float]:
+    """One cycle of the wave every note plays (looked up: far quicker than sines per
+    sample); worked out when the sounds are made, not when the app is loaded."""
+    return [
+        0.8 * math.sin(2 * math.pi * i / WAVE_SIZE) + 0.2 * math.sin(4 * math.pi * i / WAVE_SIZE)
+        for i in range(WAVE_SIZE)
+    ]
 
 
 @dataclass(frozen=True)
@@ -57,14 +63,14 @@ def note_samples(note: Note) -> array[int]:
     step = note.hz * WAVE_SIZE / SAMPLE_RATE
     glide = (end_hz - note.hz) * WAVE_SIZE / SAMPLE_RATE / count
     scale = FULL_SCALE * PEAK * note.loudness
-    wave = WAVE
+    table = wave()
     phase = 0.0
     samples = [0] * count
     for index in range(count):
         phase = (phase + step + glide * index) % WAVE_SIZE
         left = 1.0 - index / count
         envelope = left * left * min(1.0, index / attack)
-        samples[index] = int(scale * envelope * wave[int(phase)])
+        samples[index] = int(scale * envelope * table[int(phase)])
     return array("h", samples)
 
 

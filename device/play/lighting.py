@@ -2,7 +2,8 @@
 
 The first button pressed on a dimmed or dark screen only wakes it, so a player
 reaching for the device does not also play a move they cannot see.  Without a
-backlight (the simulator, a plain HDMI screen) all of this does nothing.
+backlight (the simulator, a plain HDMI screen) all of this does nothing; a light
+that is only switched on and off (lcdhat's) is not dimmed, only put out on the title.
 """
 
 from __future__ import annotations
@@ -43,13 +44,15 @@ class Lighting:
     def input(self, now: int) -> bool:
         """A button was pressed: True when it only woke the screen up."""
         self._last_input = now
-        if self.light is Light.BRIGHT:
+        if self.light is Light.BRIGHT or self._backlight is None:
             return False
         self.light = Light.BRIGHT
         self._apply()
         return True
 
     def tick(self, now: int, on_title: bool) -> None:
+        if self._backlight is None:
+            return  # a screen without a light of ours never dims: no press only wakes it
         wanted = self._wanted(now - self._last_input, on_title)
         if wanted is not self.light:
             self.light = wanted
@@ -60,7 +63,7 @@ class Lighting:
         if self._backlight is None:
             return None
         moments = []
-        if self._settings.dim_after_s and self.light is Light.BRIGHT:
+        if self._settings.dim_after_s and self.light is Light.BRIGHT and self._backlight.dims:
             moments.append(self._settings.dim_after_s * 1000)
         if on_title and self.light is not Light.OFF:
             moments.append(OFF_ON_TITLE_MS)
@@ -73,7 +76,8 @@ class Lighting:
         if on_title and idle_ms >= OFF_ON_TITLE_MS:
             return Light.OFF
         dim_after = self._settings.dim_after_s
-        if dim_after and idle_ms >= dim_after * 1000:
+        dims = self._backlight is not None and self._backlight.dims
+        if dim_after and dims and idle_ms >= dim_after * 1000:
             return Light.DIM
         return Light.BRIGHT
 

@@ -7,7 +7,7 @@ out on its own.  The sounds themselves are made in ``device.look.tones``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import StrEnum
 
 from device.hardware.sound import Speaker
@@ -77,18 +77,30 @@ class Sounds:
     Without a working audio output every sound is a quiet no-op (and the sound
     settings are not offered: ``present``)."""
 
-    def __init__(self, speaker: Speaker | None, settings: Settings) -> None:
+    def __init__(
+        self,
+        speaker: Speaker | None,
+        settings: Settings,
+        make: Callable[[], Mapping[str, bytes]],
+    ) -> None:
         self._speaker = speaker if speaker is not None and speaker.working else None
         self._settings = settings
+        self._make: Callable[[], Mapping[str, bytes]] | None = make
+        """Makes every effect's samples; None once they are made (or with no speaker)."""
 
     @property
     def present(self) -> bool:
         return self._speaker is not None
 
-    def load(self, sounds: Mapping[str, bytes]) -> None:
-        """Prepare the sounds by name (see ``device.hardware.sound``)."""
+    def prepare(self) -> None:
+        """Make the samples, once: called after the first frame, since making them in
+        Python costs about a second on a Zero 2 W that the title need not wait for
+        (``benchmarks/sound_start.py``).  A sound asked for before is not heard."""
+        if self._make is None:
+            return
+        make, self._make = self._make, None
         if self._speaker is not None:
-            self._speaker.load(sounds)
+            self._speaker.load(make())
 
     def play(self, effect: Effect | None) -> None:
         """Sound ``effect`` (None: nothing), unless muted or there is no audio output."""

@@ -24,8 +24,9 @@ class FakePower:
 
 
 class FakeBacklight:
-    def __init__(self) -> None:
+    def __init__(self, dims: bool = True) -> None:
         self.levels: list[int] = []
+        self.dims = dims
 
     def set_level(self, percent: int) -> None:
         self.levels.append(percent)
@@ -90,6 +91,34 @@ def test_the_backlight_dims_when_idle_wakes_on_a_button_and_goes_off_on_the_titl
     assert light.levels[-2:] == [DIM_PERCENT, 0]
     driver.tap("DOWN")
     assert light.levels[-1] == 100
+
+
+@pytest.mark.parametrize("profile", ["tabletop", "lcdhat"])
+def test_without_a_backlight_no_press_is_spent_on_waking_a_screen_that_never_dimmed(
+    tmp_path: Path, profile: str
+) -> None:
+    driver = Driver(profile, tmp_path)
+    driver.advance(OFF_ON_TITLE_MS + 60_000)  # long past dimming and the title's dark
+    index = driver.app.top.index  # type: ignore[attr-defined]
+    driver.tap("DOWN")
+    assert driver.app.top.index == index + 1  # type: ignore[attr-defined]
+
+
+def test_a_light_only_switched_on_and_off_is_not_dimmed_but_goes_out_on_the_title(
+    tmp_path: Path,
+) -> None:
+    light = FakeBacklight(dims=False)
+    driver = Driver("lcdhat", tmp_path, backlight=light)
+    driver.advance(2 * 60_000)
+    index = driver.app.top.index  # type: ignore[attr-defined]
+    driver.tap("DOWN")  # the light never went down: the press counts
+    assert driver.app.top.index == index + 1  # type: ignore[attr-defined]
+    assert light.levels == [100]
+    driver.advance(OFF_ON_TITLE_MS + 1000)
+    assert light.levels == [100, 0]
+    driver.tap("DOWN")  # a dark screen: this press only lights it
+    assert light.levels == [100, 0, 100]
+    assert driver.app.top.index == index + 1  # type: ignore[attr-defined]
 
 
 def test_brightness_and_dimming_are_settings_kept_across_restarts(tmp_path: Path) -> None:

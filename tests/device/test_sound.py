@@ -4,7 +4,7 @@ mute and volume; and a device without sound shows no sound settings."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 import pygame
@@ -12,6 +12,7 @@ import pytest
 from app_driver import Driver
 from screen_gallery import played_game
 
+from device.hardware.profiles import PROFILES
 from device.hardware.sound import SAMPLE_BYTES, SAMPLE_RATE
 from device.look.tones import PEAK, make_sounds
 from device.play.game import Game, GameSetup, Mode
@@ -19,6 +20,7 @@ from device.play.sounds import Effect
 from device.screens.game_screen import start_game
 from device.screens.settings_screens import SettingsScreen
 from drivers.audio import MixerSpeaker, open_speaker
+from drivers.display import HeadlessDisplay
 from engine.moves import CONNECTION, DISPLACEMENT, NORMAL, kind_of
 from engine.playout import random_move
 from engine.position import Position
@@ -251,3 +253,38 @@ def test_every_effect_is_made_at_start_short_and_unclipped(speaker: RecordingSpe
         assert 0.01 <= seconds <= 1.0, name
         assert max(abs(s) for s in samples) <= 32767 * PEAK, name
         assert max(abs(s) for s in samples) > 32767 * PEAK / 10, f"{name} is audible"
+
+
+class FrameBeforeSound(HeadlessDisplay):
+    """A display that notes, in the speaker's log, when a frame was presented."""
+
+    def __init__(self, size: tuple[int, int], log: list[str]) -> None:
+        super().__init__(size)
+        self.log = log
+
+    def present(self, dirty: Sequence[pygame.Rect]) -> None:
+        super().present(dirty)
+        self.log.append("frame")
+
+
+def test_the_title_is_shown_before_the_sounds_are_made_and_they_are_made_once(
+    tmp_path: Path, speaker: RecordingSpeaker
+) -> None:
+    log: list[str] = []
+    speaker_load = speaker.load
+
+    def noted_load(sounds: Mapping[str, bytes]) -> None:
+        log.append("sounds")
+        speaker_load(sounds)
+
+    speaker.load = noted_load  # type: ignore[method-assign]
+    display = FrameBeforeSound(PROFILES["hatmini"].size, log)
+    driver = Driver("hatmini", tmp_path, speaker=speaker, display=display)
+    assert log == [], "nothing is made before the first frame"
+    driver.app.dirty = True
+    assert driver.app.draw()
+    assert log == ["frame", "sounds"]
+    assert set(speaker.loaded) == {effect.value for effect in Effect}
+    driver.app.dirty = True
+    driver.app.draw()
+    assert log == ["frame", "sounds", "frame"], "the sounds are made once"

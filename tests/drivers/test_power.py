@@ -102,6 +102,7 @@ def test_the_kernels_backlight_device_comes_before_the_pwm_channel(tmp_path: Pat
     device = fake_backlight(tmp_path, "backlight_pwm", 15)
     light = find_backlight(13, tmp_path, sleep=fake.kernel_catches_up)
     assert isinstance(light, SysfsBacklight)
+    assert light.dims, "sixteen steps: the idle screen dims"
     light.set_level(50)
     assert (device / "brightness").read_text() == "8\n"
     assert (fake.chip / "export").read_text() == "" and not (fake.chip / "pwm1").exists()
@@ -110,7 +111,7 @@ def test_the_kernels_backlight_device_comes_before_the_pwm_channel(tmp_path: Pat
 def test_without_a_kernel_backlight_the_pwm_channel_has_levels(tmp_path: Path) -> None:
     fake = FakePwmChip(tmp_path)
     light = find_backlight(13, tmp_path, sleep=fake.kernel_catches_up)
-    assert isinstance(light, PwmBacklight)
+    assert isinstance(light, PwmBacklight) and light.dims
     assert (fake.chip / "export").read_text() == "1\n" and fake.waits >= 1
     assert fake.read("period") == f"{PWM_PERIOD_NS}\n" and fake.read("enable") == "1\n"
     for percent, share in [(100, 1.0), (10, 0.1), (55, 0.55), (0, 0.0)]:
@@ -134,6 +135,7 @@ def test_an_on_off_backlight_device_is_on_at_every_level_above_zero(tmp_path: Pa
     assert isinstance(light, SysfsBacklight)
     light.set_level(10)
     assert (device / "brightness").read_text() == "1\n"
+    assert not light.dims, "the game does not dim a light that cannot be dimmed"
 
 
 def test_a_pwm_channel_that_never_appears_is_no_light(tmp_path: Path) -> None:

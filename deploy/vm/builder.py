@@ -225,8 +225,10 @@ def install_build_tools(root: Path, mypy: str) -> None:
     with mounted_proc(root):
         chroot_shell(
             root,
+            # --upgrade: CPython 3.11's venv (Bookworm's) comes with setuptools 65.5,
+            # which pip would keep, and which refuses pyproject.toml's licence form.
             f"rm -rf {VENV} && python3 -m venv {VENV} && {VENV}/bin/pip install --quiet "
-            f"--no-index --find-links {WHEELS} mypy=={mypy} {' '.join(BUILD_TOOLS)}",
+            f"--upgrade --no-index --find-links {WHEELS} mypy=={mypy} {' '.join(BUILD_TOOLS)}",
         )
 
 

@@ -9,15 +9,17 @@ seeds 1..N, and every move it makes is timed, by the wall clock and by the
 process's CPU time (on a busy machine the second is the fairer measure).
 Run it on the target machine (a handheld is several times slower than a
 desktop) to check the level budgets; the report says whether the engine runs
-compiled.  A Raspberry Pi Zero 2 W runs Python 5-8 times slower than this
-development machine (the virtual Zero 2 W's calibration, deploy/README.md):
-the report multiplies the CPU times by that for an estimate there.
+compiled.  For a Raspberry Pi Zero 2 W the report multiplies the CPU times by
+the calibration's bracket of how much longer its Cortex-A53 core takes over the
+same pure-Python work (``ZERO2W_VS_HOST``, deploy/vm/calibration.py, from a
+public benchmark's Cortex-A53 results against this development machine).
 """
 
 import random
 import statistics
 import time
 
+from deploy.vm.calibration import ZERO2W_VS_HOST
 from engine import is_compiled
 from engine.ai.levels import LEVELS
 from engine.ai.search import Search
@@ -26,9 +28,6 @@ from engine.lab.agents import AGENT_FORMS, parse_agent
 from engine.pieces import RED
 from engine.rules import Rules, rules_named
 from engine.start import starting_position
-
-ZERO_2W_SLOWER = (5, 8)
-"""How many times slower a Zero 2 W runs Python than the development machine."""
 
 
 def time_level(number: int, games: int, against: str, rules: Rules) -> list[str]:
@@ -55,7 +54,7 @@ def time_level(number: int, games: int, against: str, rules: Rules) -> list[str]
             position.make(move)
     ordered = sorted(seconds)
     cpu_ordered = sorted(cpu)
-    low, high = ZERO_2W_SLOWER
+    low, high = ZERO2W_VS_HOST
     worst = cpu_ordered[-1]
     return [
         f"level {number} ({LEVELS[number - 1].name}, {limits.nodes} nodes) against {against}: "

@@ -2,11 +2,13 @@
 
 Python threads share one core, so a search that wants more cores runs in
 processes.  This is root-parallel search: the root moves are dealt round
-robin to ``workers`` processes, each searches its share with the level's full
-limits (its own node budget and table), and the best value wins.  The
-workers together search about ``workers`` times the nodes in the time one
-search takes, so a level looks deeper at the same pace.  The result is a pure
-function of the position, the limits, the seed and the number of workers.
+robin to the workers, each searches its share with an equal part of the
+level's node budget (and its own table), and the best value wins.  Two
+shares of Master's budget play as well as one search of it (docs/opponent.md)
+and finish in about half the time, so a handheld with spare cores answers
+sooner at the same strength; four shares play weaker, so a move's search
+takes at most ``SEARCH_WORKERS``.  The result is a pure function of the
+position, the limits, the seed and the number of workers.
 
 The processes are started when the first search needs them (never at the
 app's launch) and kept.  They are ``spawn``ed (safe beside the app's threads)
@@ -25,6 +27,7 @@ import time
 import types
 from collections.abc import Iterator
 from concurrent.futures import FIRST_EXCEPTION, Future, ProcessPoolExecutor, wait
+from dataclasses import replace
 from multiprocessing.sharedctypes import Synchronized
 from pathlib import Path
 from typing import Final
@@ -42,6 +45,9 @@ CORES_FOR_WORKERS: Final = 4
 SMALL_MEMORY_MB: Final = 1024
 """Below this much memory (MemTotal) at most ``SMALL_MEMORY_WORKERS`` processes search."""
 SMALL_MEMORY_WORKERS: Final = 2
+SEARCH_WORKERS: Final = 2
+"""The most workers one move's search shares its node budget among (four shares of
+Master's budget lose to one search of it; two hold their own)."""
 MEMINFO: Final = Path("/proc/meminfo")
 
 LimitFields = tuple[int, float, int, int, int, int, int]
@@ -68,9 +74,10 @@ def memory_mb(meminfo: Path = MEMINFO) -> int | None:
 
 
 def default_workers(cores: int | None = None, meminfo: Path = MEMINFO) -> int:
-    """Worker processes to search with here: four on a machine with four cores
+    """Worker processes this machine offers: four on a machine with four cores
     or more (every Raspberry Pi from the Zero 2 W on), two of them below 1 GB
-    of memory (the Zero 2 W), none (1) on fewer cores."""
+    of memory (the Zero 2 W), none (1) on fewer cores.  A review spreads its
+    positions over all of them; a move's search takes at most ``SEARCH_WORKERS``."""
     if cores is None:
         cores = os.cpu_count() or 1
     if cores < CORES_FOR_WORKERS:
@@ -79,6 +86,24 @@ def default_workers(cores: int | None = None, meminfo: Path = MEMINFO) -> int:
     if memory is not None and memory < SMALL_MEMORY_MB:
         return SMALL_MEMORY_WORKERS
     return CORES_FOR_WORKERS
+
+
+def search_workers(cores: int | None = None, meminfo: Path = MEMINFO) -> int:
+    """Worker processes a move's search runs in here (1: none)."""
+    return min(default_workers(cores, meminfo), SEARCH_WORKERS)
+
+
+def deal(moves: list[Move], workers: int) -> list[list[Move]]:
+    """The root moves dealt round robin into ``workers`` shares (fewer for fewer moves)."""
+    return [moves[i::workers] for i in range(min(workers, len(moves)))]
+
+
+def share_limits(limits: Limits, shares: int) -> Limits:
+    """One share's limits: an equal part of the node budget (the shares together search
+    what one search would), the same time, depth and style."""
+    if not limits.nodes:
+        return limits
+    return replace(limits, nodes=-(-limits.nodes // shares))
 
 
 def limit_fields(limits: Limits) -> LimitFields:
@@ -212,7 +237,8 @@ class ParallelSearch:
         if self._cancelled:
             self.cancel()
         text = format_position(self.position)
-        shares = [moves[i :: self.workers] for i in range(min(self.workers, len(moves)))]
+        shares = deal(moves, self.workers)
+        limits = limit_fields(share_limits(self.limits, len(shares)))
         futures: list[Future[ResultFields]] = [
             pool.submit(
                 _search_share,
@@ -220,7 +246,7 @@ class ParallelSearch:
                 self.position.rules,
                 self.position.history,
                 share,
-                limit_fields(self.limits),
+                limits,
                 self.seed,
                 self._number,
             )

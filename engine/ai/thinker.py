@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.ai.levels import HINT_LEVEL, level
-from engine.ai.parallel import ParallelSearch, default_workers
+from engine.ai.parallel import ParallelSearch, search_workers
 from engine.ai.search import Search, SearchResult
 from engine.moves import Move
 from engine.position import Position
@@ -54,7 +54,7 @@ class BackgroundSearch:
     def __init__(
         self, workers: int | None = None, on_done: Callable[[], None] = lambda: None
     ) -> None:
-        self.workers = default_workers() if workers is None else workers
+        self.workers = search_workers() if workers is None else workers
         self._on_done = on_done
         self._search: Search | ParallelSearch | None = None
         self._thread: threading.Thread | None = None

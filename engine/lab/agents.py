@@ -10,8 +10,9 @@
 ``level3``          a level exactly as players meet it (``engine.ai.levels``)
 ``level5:N``        a level's search with its node budget replaced by N
 ``level5@S``        a level's search with S seconds a move instead of nodes
-``level5x2``        a level searching in 2 worker processes, as a handheld with
-                    spare cores does (``engine.ai.parallel``); with ``:N`` or ``@S``
+``level5x2``        a level searching in 2 worker processes that share its node
+                    budget, as a handheld with spare cores does
+                    (``engine.ai.parallel``); with ``:N`` (the shared budget) or ``@S``
 
 Agents are plain data, so the arena can send them to worker processes.
 """

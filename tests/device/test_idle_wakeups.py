@@ -169,7 +169,7 @@ def test_thinking_ahead_on_the_players_turn_wakes_only_when_its_searches_end(
             released.wait(GIVE_UP_S)
             return super().run()
 
-    monkeypatch.setattr(thinker_module, "default_workers", lambda: 1)
+    monkeypatch.setattr(thinker_module, "search_workers", lambda: 1)
     monkeypatch.setattr(thinker_module, "Search", HeldSearch)
     fake = FakeTime()
     monkeypatch.setattr(time, "monotonic", fake.monotonic)

@@ -92,7 +92,7 @@ def test_the_match_sleeps_while_the_computer_thinks_ahead_and_each_search_wakes_
 def test_thinking_ahead_searches_in_the_pool_the_memory_allows(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(thinker_module, "default_workers", lambda: 2)  # a 512 MB board
+    monkeypatch.setattr(thinker_module, "search_workers", lambda: 2)  # a 512 MB board
     thinker = EngineThinker(7, think_ahead=lambda: True)
     thinker.ponder(starting_position(5), 1)
     assert thinker._search.workers == 2

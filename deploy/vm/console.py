@@ -16,6 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 PROMPT = re.compile(rb"root@[\w-]+:[^\n]*# $")
+NO_PAGER = "export SYSTEMD_PAGER=cat PAGER=cat"
+"""Set before every command: Bookworm's systemd (252) pages ``systemctl show`` on the
+serial console, and the pager would wait for a key that never comes."""
 
 
 class ConsoleError(Exception):
@@ -34,7 +37,9 @@ class Result:
 
 def framed(command: str, token: str) -> str:
     """The line sent for one command: its output between two markers, then its status."""
-    return f"printf '%s%s\\n' '<<<' {token}; {command}; printf '%s%s %s\\n' '>>>' {token} $?\n"
+    opening = f"printf '%s%s\\n' '<<<' {token}"
+    closing = f"printf '%s%s %s\\n' '>>>' {token} $?"
+    return f"{opening}; {NO_PAGER}; {command}; {closing}\n"
 
 
 def unframe(text: str, token: str) -> Result | None:

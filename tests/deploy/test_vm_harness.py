@@ -28,6 +28,12 @@ def test_a_commands_output_is_what_lies_between_its_markers() -> None:
     assert result is not None and result.ok and result.output == "/dev/fb0\n/dev/fb1\n"
 
 
+def test_a_command_never_waits_in_a_pager() -> None:
+    # Bookworm's systemctl pages its output on the serial console otherwise.
+    line = framed("systemctl show -p MainPID --value satellites.service", "t1")
+    assert line.index("SYSTEMD_PAGER=cat") < line.index("systemctl show")
+
+
 def test_a_command_is_unfinished_until_its_status_arrives_and_a_failure_is_kept() -> None:
     assert unframe("<<<t1\r\npartial output", "t1") is None
     result = unframe("<<<t1\r\nno such file\r\n>>>t1 2\r\n", "t1")

@@ -355,6 +355,25 @@ class Position:
                 elif is_open and (code - 1) >> 2 != colour and own_adjacent[target] == 0:
                     self._add_displacements(origin, target, colour, out)
 
+    def generate_connections(self, colour: Colour, out: list[Move]) -> None:
+        """Fill ``out`` with the connections (RULES.md 4.2) ``colour`` could make
+        were connections open now, as a stall's opening would open them (RULES.md
+        6.5); displacements left out."""
+        out.clear()
+        board = self.board
+        opposing = self.adjacent[1 - colour]
+        base = piece(colour, 0)
+        for origin in self.cells_of[colour]:
+            if opposing[origin]:
+                continue
+            for target in RING[origin][board[origin] - base]:
+                if (
+                    board[target] == 0
+                    and opposing[target]
+                    and self._connection_size(target, colour) > 0
+                ):
+                    out.append(origin | target << TO_SHIFT | CONNECTION_BITS)
+
     def _connection_size(self, target: Cell, colour: Colour) -> int:
         """Size of the group a ``colour`` satellite arriving on ``target`` would
         join, or 0 if that arrival breaks RULES.md 5 (same colours touching while

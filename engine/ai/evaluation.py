@@ -20,7 +20,11 @@ incrementally and values:
   connections open after a stall (RULES.md 6.5), and the player to move then
   connects first.  That player is known from the counts already (the plies
   alternate), and the first connection is theirs to take when they have one
-  within reach.
+  within reach;
+* the stall's deciding connection: when that first connection would turn the
+  game, as it stands, to the player who makes it.  The opening may lie twenty
+  plies beyond the search, and a player who holds the edges with a lead has to
+  see from afar that the hold is losing.
 
 Finished games are scored exactly, far outside the range of the heuristic.
 """
@@ -28,6 +32,7 @@ Finished games are scored exactly, far outside the range of the heuristic.
 from typing import Final
 
 from engine.geometry import CELLS, RING, SIZE, Cell, file_of, rank_of
+from engine.moves import Move
 from engine.pieces import BLUE, NOBODY, RED, Colour, other, piece
 from engine.position import COLONY_SIZE, MAX_GROUP, Position
 from engine.scoring import game_winner, score
@@ -36,26 +41,29 @@ from engine.scoring import game_winner, score
 # (benchmarks/fit_evaluation.py prints them: a logistic regression of each
 # game's result on its positions' terms, at 960 points per unit of log-odds,
 # the scale that suited the hand-set weights before them).
-SECURE_COLONY: Final = 537
+SECURE_COLONY: Final = 524
 """A controlled colony that is crowned, or leads by SECURE_MARGIN or more."""
 SECURE_MARGIN: Final = 4
 """The margin (own sum minus the other colour's) from which a colony counts as secure."""
-OPEN_COLONY: Final = 296
+OPEN_COLONY: Final = 293
 """A controlled colony that can still grow, before its margin is counted."""
-MARGIN_STEP: Final = 114
+MARGIN_STEP: Final = 111
 """Per point of an open colony's margin."""
-PAIR: Final = 229
+PAIR: Final = 233
 """A pair whose larger value is one's own (pairs are colonies in waiting)."""
-PAIR_STEP: Final = -45
+PAIR_STEP: Final = -48
 """Per point of a pair's margin: a pair won by much ties up a big satellite."""
-THREAT: Final = 102
+THREAT: Final = 100
 """Per unconnected satellite with a connection in reach."""
 CENTRE_STEP: Final = 41
 """Per step from the nearest corner, for each unconnected satellite."""
-WIN_NOW: Final = 850
+WIN_NOW: Final = 864
 """Winning the position as it stands (colony count or tiebreak)."""
-STALL_FIRST: Final = 21
+STALL_FIRST: Final = -184
 """Moving first when a stall opens connections, with a connection in reach."""
+STALL_DECIDES: Final = 532
+"""Moving first when a stall opens connections, with a connection that would
+win the game as it stands."""
 WEIGHTS: Final = (
     SECURE_COLONY,
     OPEN_COLONY,
@@ -66,6 +74,7 @@ WEIGHTS: Final = (
     CENTRE_STEP,
     WIN_NOW,
     STALL_FIRST,
+    STALL_DECIDES,
 )
 """The points of each term of ``evaluation_terms``, in its order."""
 
@@ -87,7 +96,7 @@ def _centrality(cell: Cell) -> int:
 CENTRALITY: Final[tuple[int, ...]] = tuple(_centrality(cell) for cell in range(CELLS))
 
 
-Terms = tuple[int, int, int, int, int, int, int, int, int]
+Terms = tuple[int, int, int, int, int, int, int, int, int, int]
 """The evaluation's terms, Red's minus Blue's (``evaluation_terms``)."""
 TERM_NAMES: Final = (
     "secure colonies",
@@ -99,6 +108,7 @@ TERM_NAMES: Final = (
     "centre",
     "winning now",
     "stall's first move",
+    "stall's deciding move",
 )
 
 
@@ -107,9 +117,10 @@ def evaluation_terms(position: Position) -> Terms:
     that are crowned or lead by SECURE_MARGIN (secure), the other controlled
     colonies and their margins, pairs (who leads each, and by how much),
     unconnected satellites with a connection in reach, their steps towards the
-    middle, who wins as it stands, and who moves first with a connection in
-    reach when the stall under way opens connections.  ``evaluate_for_red`` is
-    their sum weighted by WEIGHTS."""
+    middle, who wins as it stands, who moves first with a connection in reach
+    when the stall under way opens connections, and whether that first
+    connection would win the game as it stands.  ``evaluate_for_red`` is their
+    sum weighted by WEIGHTS."""
     group_of = position.group_of
     group_size = position.group_size
     red_sums = position.group_sum[RED]
@@ -137,12 +148,13 @@ def evaluation_terms(position: Position) -> Terms:
                 margins += margin
     red_threats = connection_threats(position, RED)
     blue_threats = connection_threats(position, BLUE)
+    winner = winner_now(position)
     first = stall_first_mover(position)
-    stall = 0
-    if first == RED and red_threats:
-        stall = 1
-    elif first == BLUE and blue_threats:
-        stall = -1
+    stall = decides = 0
+    if first != NOBODY and (red_threats if first == RED else blue_threats):
+        stall = 1 if first == RED else -1
+        if winner != first and turns_the_game(position, first):
+            decides = stall
     return (
         secure,
         colonies,
@@ -151,8 +163,9 @@ def evaluation_terms(position: Position) -> Terms:
         pair_margins,
         red_threats - blue_threats,
         centre,
-        _winner_sign(position),
+        1 if winner == RED else -1 if winner == BLUE else 0,
         stall,
+        decides,
     )
 
 
@@ -169,6 +182,7 @@ def evaluate_for_red(position: Position) -> int:
         + CENTRE_STEP * t[6]
         + WIN_NOW * t[7]
         + STALL_FIRST * t[8]
+        + STALL_DECIDES * t[9]
     )
 
 
@@ -201,14 +215,19 @@ def connection_threats(position: Position, colour: Colour) -> int:
     return count
 
 
-def _winner_sign(position: Position) -> int:
-    """+1 if Red would win were the game to end now, -1 for Blue, 0 for a draw."""
-    winner = winner_now(position)
-    if winner == RED:
-        return 1
-    if winner == BLUE:
-        return -1
-    return 0
+def turns_the_game(position: Position, colour: Colour) -> bool:
+    """Whether ``colour`` has a connection, were connections open, after which it
+    would win the game as it stands (``winner_now``): a deciding first move at a
+    stall's opening.  Each candidate is played and taken back."""
+    connections: list[Move] = []
+    position.generate_connections(colour, connections)
+    for move in connections:
+        position.make(move)
+        turned = winner_now(position) == colour
+        position.unmake()
+        if turned:
+            return True
+    return False
 
 
 def winner_now(position: Position) -> Colour:

@@ -41,27 +41,27 @@ from engine.scoring import game_winner, score
 # (benchmarks/fit_evaluation.py prints them: a logistic regression of each
 # game's result on its positions' terms, at 960 points per unit of log-odds,
 # the scale that suited the hand-set weights before them).
-SECURE_COLONY: Final = 524
+SECURE_COLONY: Final = 516
 """A controlled colony that is crowned, or leads by SECURE_MARGIN or more."""
 SECURE_MARGIN: Final = 4
 """The margin (own sum minus the other colour's) from which a colony counts as secure."""
-OPEN_COLONY: Final = 293
+OPEN_COLONY: Final = 296
 """A controlled colony that can still grow, before its margin is counted."""
-MARGIN_STEP: Final = 111
+MARGIN_STEP: Final = 108
 """Per point of an open colony's margin."""
-PAIR: Final = 233
+PAIR: Final = 234
 """A pair whose larger value is one's own (pairs are colonies in waiting)."""
-PAIR_STEP: Final = -48
+PAIR_STEP: Final = -50
 """Per point of a pair's margin: a pair won by much ties up a big satellite."""
-THREAT: Final = 100
+THREAT: Final = 99
 """Per unconnected satellite with a connection in reach."""
-CENTRE_STEP: Final = 41
+CENTRE_STEP: Final = 40
 """Per step from the nearest corner, for each unconnected satellite."""
-WIN_NOW: Final = 864
+WIN_NOW: Final = 882
 """Winning the position as it stands (colony count or tiebreak)."""
-STALL_FIRST: Final = -184
+STALL_FIRST: Final = -188
 """Moving first when a stall opens connections, with a connection in reach."""
-STALL_DECIDES: Final = 532
+STALL_DECIDES: Final = -693
 """Moving first when a stall opens connections, with a connection that would
 win the game as it stands."""
 WEIGHTS: Final = (
@@ -163,7 +163,7 @@ def evaluation_terms(position: Position) -> Terms:
         pair_margins,
         red_threats - blue_threats,
         centre,
-        1 if winner == RED else -1 if winner == BLUE else 0,
+        decides or (1 if winner == RED else -1 if winner == BLUE else 0),
         stall,
         decides,
     )

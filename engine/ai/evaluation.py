@@ -9,7 +9,8 @@ incrementally and values:
   wide margin (own sum minus the other colour's), else more for each point of
   its margin;
 * who would win if the game ended now, which carries the tiebreak by the
-  lowest controlled totals;
+  lowest controlled totals, or who wins by the stall's deciding connection
+  (below) when one waits;
 * pairs, which are colonies in waiting: the larger value in a pair usually
   ends up controlling the colony it grows into;
 * connection threats: unconnected satellites that stand exactly their value
@@ -22,9 +23,9 @@ incrementally and values:
   alternate), and the first connection is theirs to take when they have one
   within reach;
 * the stall's deciding connection: when that first connection would turn the
-  game, as it stands, to the player who makes it.  The opening may lie twenty
-  plies beyond the search, and a player who holds the edges with a lead has to
-  see from afar that the hold is losing.
+  game, as it stands, to the player who makes it, the game is read as theirs.
+  The opening may lie twenty plies beyond the search, and a player who holds
+  the edges with a lead has to see from afar that the hold is losing.
 
 Finished games are scored exactly, far outside the range of the heuristic.
 """
@@ -58,12 +59,16 @@ THREAT: Final = 99
 CENTRE_STEP: Final = 40
 """Per step from the nearest corner, for each unconnected satellite."""
 WIN_NOW: Final = 882
-"""Winning the position as it stands (colony count or tiebreak)."""
+"""Winning the position as it stands (colony count or tiebreak), or by the
+stall's deciding connection."""
 STALL_FIRST: Final = -188
-"""Moving first when a stall opens connections, with a connection in reach."""
+"""Moving first when a stall opens connections, with a connection in reach.
+Below zero: with the other terms counted, the recorded games went against the
+player who moved first at an opening without a deciding connection."""
 STALL_DECIDES: Final = -693
-"""Moving first when a stall opens connections, with a connection that would
-win the game as it stands."""
+"""Moving first when a stall opens connections with a connection that would win
+the game as it stands.  WIN_NOW already reads that game as the player's; this
+takes back part of it, since the other player has till the opening to answer."""
 WEIGHTS: Final = (
     SECURE_COLONY,
     OPEN_COLONY,
@@ -153,7 +158,7 @@ def evaluation_terms(position: Position) -> Terms:
     stall = decides = 0
     if first != NOBODY and (red_threats if first == RED else blue_threats):
         stall = 1 if first == RED else -1
-        if winner != first and turns_the_game(position, first):
+        if winner != first and wins_by_connecting(position, first):
             decides = stall
     return (
         secure,
@@ -215,10 +220,11 @@ def connection_threats(position: Position, colour: Colour) -> int:
     return count
 
 
-def turns_the_game(position: Position, colour: Colour) -> bool:
+def wins_by_connecting(position: Position, colour: Colour) -> bool:
     """Whether ``colour`` has a connection, were connections open, after which it
-    would win the game as it stands (``winner_now``): a deciding first move at a
-    stall's opening.  Each candidate is played and taken back."""
+    would win the game as it stands (``winner_now``): asked of the player who moves
+    first at a stall's opening, whose connection then decides the game.  Each
+    candidate is played and taken back."""
     connections: list[Move] = []
     position.generate_connections(colour, connections)
     for move in connections:

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.geometry import CELLS, ORTHOGONAL
+from engine.moves import CONNECTION, kind_of
 from engine.notation import format_move, format_position, parse_position
 from engine.pieces import colour_of
 from engine.position import MAX_GROUP, Position
@@ -162,3 +163,17 @@ def test_a_satellite_on_a_corner_occupies_no_edge(seed: int, plies: int, corner:
         assert with_corner.free_edges() == position.free_edges()
         assert with_corner.connections_open() == position.connections_open()
         return
+
+
+@settings(max_examples=25, deadline=None)
+@given(seeds)
+def test_the_connections_a_stall_would_open_are_the_connections_open_now(seed: int) -> None:
+    # What the evaluation asks of a closed position (which connections an
+    # opening would allow) is what move generation gives wherever they are open.
+    for position in positions_of_a_game(seed):
+        if position.is_over() or not position.connections_open():
+            continue
+        legal = {m for m in position.legal_moves() if kind_of(m) == CONNECTION}
+        would: list[int] = []
+        position.generate_connections(position.side, would)
+        assert set(would) == legal and len(would) == len(legal)

@@ -7,17 +7,19 @@ from hypothesis import strategies as st
 from positions import blockade, build, finish_or_wait, fortress, tiebreak_finale
 
 from engine.ai.evaluation import (
+    TERM_NAMES,
     WIN_THRESHOLD,
     connection_threats,
     evaluate,
     evaluation_terms,
     stall_first_mover,
     winner_now,
+    wins_by_connecting,
 )
 from engine.ai.levels import LEVELS, choose_move, hint
 from engine.ai.search import CHECK_EVERY, Limits, Search
 from engine.moves import DISPLACEMENT, PASS, kind_of
-from engine.notation import format_move, parse_position
+from engine.notation import format_move, format_position, parse_position
 from engine.pieces import BLUE, NOBODY, RED
 from engine.playout import random_move
 from engine.position import Position
@@ -186,6 +188,28 @@ def test_the_player_to_move_when_a_stall_opens_connections_moves_first() -> None
         position = fortress(STANDARD, counts, counts)
         assert connection_threats(position, first) > 0
         assert evaluation_terms(position)[8] == sign
+
+
+def test_a_connection_that_would_turn_the_game_at_a_stall_opening_counts_as_winning_now() -> None:
+    # In the fortress Red wins as it stands (its colony d7-d8-e7, 4 against 2),
+    # but Blue's 4 on c3 can land on c7 and take that colony (4 against 6) the
+    # moment connections open.  When Blue moves first at the opening, the
+    # evaluation reads the game as Blue's; when Red does, as Red's.
+    blue_first, red_first = fortress(STANDARD, 18, 18), fortress(STANDARD, 19, 19)
+    assert winner_now(blue_first) == winner_now(red_first) == RED
+    assert wins_by_connecting(blue_first, BLUE)
+    winning, decides = TERM_NAMES.index("winning now"), TERM_NAMES.index("stall's deciding move")
+    assert evaluation_terms(blue_first)[winning] == evaluation_terms(blue_first)[decides] == -1
+    assert evaluation_terms(red_first)[winning] == 1 and evaluation_terms(red_first)[decides] == 0
+    # Without the stall opening (the seed rules), nothing opens: Red's game.
+    closed_for_good = fortress(SEED, 18, 18)
+    assert evaluate(blue_first) > evaluate(closed_for_good)  # both from Blue's side
+    assert evaluation_terms(closed_for_good)[winning] == 1
+    assert evaluation_terms(closed_for_good)[decides] == 0
+    # Looking is playing and taking back: the position is left as it was.
+    before = format_position(blue_first)
+    wins_by_connecting(blue_first, BLUE)
+    assert format_position(blue_first) == before and blue_first.history == []
 
 
 @settings(max_examples=60, deadline=None)

@@ -11,6 +11,7 @@ from device.play.game import Game, GameSetup
 from device.screens.end_screen import EndScreen
 from engine.moves import DISPLACEMENT, kind_of, landing_of, origin_of, target_of
 from engine.playout import random_move
+from engine.position import GRACE_MOVES
 from engine.record import GameRecord, result_of
 from engine.start import starting_position
 
@@ -58,7 +59,12 @@ def test_a_game_against_the_computer_alternates_and_finishes(profile: str, tmp_p
     while not game.is_over():
         assert game.human_to_move()
         driver.play(random_move(game.position.copy(), rng))
-        driver.advance(1300)
+        # The computer answers each move within its thinking time, and plays
+        # its grace moves one after another (RULES.md 6.2) when Blue finishes.
+        for _ in range(1 + GRACE_MOVES):
+            driver.advance(1300)
+            if game.is_over() or game.human_to_move():
+                break
     assert all(mover == 1 for mover in game.movers[1::2][:5])
     driver.advance(500)
     assert isinstance(driver.app.top, EndScreen)

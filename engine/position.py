@@ -355,10 +355,11 @@ class Position:
                 elif is_open and (code - 1) >> 2 != colour and own_adjacent[target] == 0:
                     self._add_displacements(origin, target, colour, out)
 
-    def generate_connections(self, colour: Colour, out: list[Move]) -> None:
+    def generate_connections(self, colour: Colour, out: list[Move], min_size: int = 1) -> None:
         """Fill ``out`` with the connections (RULES.md 4.2) ``colour`` could make
         were connections open now, as a stall's opening would open them (RULES.md
-        6.5); displacements left out."""
+        6.5), into a group of ``min_size`` satellites or more; displacements left
+        out."""
         out.clear()
         board = self.board
         opposing = self.adjacent[1 - colour]
@@ -370,7 +371,7 @@ class Position:
                 if (
                     board[target] == 0
                     and opposing[target]
-                    and self._connection_size(target, colour) > 0
+                    and self._connection_size(target, colour) >= min_size
                 ):
                     out.append(origin | target << TO_SHIFT | CONNECTION_BITS)
 

@@ -226,7 +226,8 @@ def wins_by_connecting(position: Position, colour: Colour) -> bool:
     first at a stall's opening, whose connection then decides the game.  Each
     candidate is played and taken back."""
     connections: list[Move] = []
-    position.generate_connections(colour, connections)
+    # Only a group of COLONY_SIZE or more changes the colonies the winner is read from.
+    position.generate_connections(colour, connections, COLONY_SIZE)
     for move in connections:
         position.make(move)
         turned = winner_now(position) == colour

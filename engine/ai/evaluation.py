@@ -220,11 +220,33 @@ def connection_threats(position: Position, colour: Colour) -> int:
     return count
 
 
+DECIDER_SLOTS: Final = 4096
+"""Boards whose deciding connection is remembered (a power of two)."""
+_decider_memo: Final[list[int]] = [0] * DECIDER_SLOTS
+"""Each slot: a board's key (colour mixed in) with the answer in its lowest bit.
+A shuffle during a stall brings the same boards back again and again, and
+playing each candidate connection costs far more than a look-up."""
+_COLOUR_SALT: Final = (0x2545F4914F6CDD1C, 0x5851F42D4C957F2C)
+
+
 def wins_by_connecting(position: Position, colour: Colour) -> bool:
     """Whether ``colour`` has a connection, were connections open, after which it
     would win the game as it stands (``winner_now``): asked of the player who moves
-    first at a stall's opening, whose connection then decides the game.  Each
-    candidate is played and taken back."""
+    first at a stall's opening, whose connection then decides the game.  It
+    depends on the board alone, and is remembered by the board's key."""
+    key = (position.board_key ^ _COLOUR_SALT[colour]) | 1
+    slot = key & (DECIDER_SLOTS - 1)
+    known = _decider_memo[slot]
+    if known | 1 == key:
+        return bool(known & 1)
+    found = _plays_a_winning_connection(position, colour)
+    _decider_memo[slot] = key if found else key ^ 1
+    return found
+
+
+def _plays_a_winning_connection(position: Position, colour: Colour) -> bool:
+    """Play each of ``colour``'s connections into a colony-sized group and take it
+    back, until one leaves ``colour`` winning as it stands."""
     connections: list[Move] = []
     # Only a group of COLONY_SIZE or more changes the colonies the winner is read from.
     position.generate_connections(colour, connections, COLONY_SIZE)

@@ -42,30 +42,30 @@ from engine.scoring import game_winner, score
 # (benchmarks/fit_evaluation.py prints them: a logistic regression of each
 # game's result on its positions' terms, at 960 points per unit of log-odds,
 # the scale that suited the hand-set weights before them).
-SECURE_COLONY: Final = 516
+SECURE_COLONY: Final = 519
 """A controlled colony that is crowned, or leads by SECURE_MARGIN or more."""
 SECURE_MARGIN: Final = 4
 """The margin (own sum minus the other colour's) from which a colony counts as secure."""
-OPEN_COLONY: Final = 296
+OPEN_COLONY: Final = 300
 """A controlled colony that can still grow, before its margin is counted."""
 MARGIN_STEP: Final = 108
 """Per point of an open colony's margin."""
-PAIR: Final = 234
+PAIR: Final = 233
 """A pair whose larger value is one's own (pairs are colonies in waiting)."""
 PAIR_STEP: Final = -50
 """Per point of a pair's margin: a pair won by much ties up a big satellite."""
-THREAT: Final = 99
+THREAT: Final = 100
 """Per unconnected satellite with a connection in reach."""
 CENTRE_STEP: Final = 40
 """Per step from the nearest corner, for each unconnected satellite."""
-WIN_NOW: Final = 882
+WIN_NOW: Final = 879
 """Winning the position as it stands (colony count or tiebreak), or by the
 stall's deciding connection."""
-STALL_FIRST: Final = -188
+STALL_FIRST: Final = -143
 """Moving first when a stall opens connections, with a connection in reach.
 Below zero: with the other terms counted, the recorded games went against the
 player who moved first at an opening without a deciding connection."""
-STALL_DECIDES: Final = -693
+STALL_DECIDES: Final = -690
 """Moving first when a stall opens connections with a connection that would win
 the game as it stands.  WIN_NOW already reads that game as the player's; this
 takes back part of it, since the other player has till the opening to answer."""
@@ -158,7 +158,7 @@ def evaluation_terms(position: Position) -> Terms:
     stall = decides = 0
     if first != NOBODY and (red_threats if first == RED else blue_threats):
         stall = 1 if first == RED else -1
-        if winner != first and wins_by_connecting(position, first):
+        if winner == other(first) and wins_by_connecting(position, first):
             decides = stall
     return (
         secure,

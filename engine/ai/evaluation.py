@@ -42,33 +42,29 @@ from engine.scoring import game_winner, score
 # (benchmarks/fit_evaluation.py prints them: a logistic regression of each
 # game's result on its positions' terms, at 960 points per unit of log-odds,
 # the scale that suited the hand-set weights before them).
-SECURE_COLONY: Final = 519
+SECURE_COLONY: Final = 547
 """A controlled colony that is crowned, or leads by SECURE_MARGIN or more."""
 SECURE_MARGIN: Final = 4
 """The margin (own sum minus the other colour's) from which a colony counts as secure."""
-OPEN_COLONY: Final = 300
+OPEN_COLONY: Final = 349
 """A controlled colony that can still grow, before its margin is counted."""
-MARGIN_STEP: Final = 108
+MARGIN_STEP: Final = 104
 """Per point of an open colony's margin."""
 PAIR: Final = 233
 """A pair whose larger value is one's own (pairs are colonies in waiting)."""
-PAIR_STEP: Final = -50
+PAIR_STEP: Final = -56
 """Per point of a pair's margin: a pair won by much ties up a big satellite."""
-THREAT: Final = 100
+THREAT: Final = 97
 """Per unconnected satellite with a connection in reach."""
-CENTRE_STEP: Final = 40
+CENTRE_STEP: Final = 39
 """Per step from the nearest corner, for each unconnected satellite."""
-WIN_NOW: Final = 879
+WIN_NOW: Final = 834
 """Winning the position as it stands (colony count or tiebreak), or by the
 stall's deciding connection."""
-STALL_FIRST: Final = -143
+STALL_FIRST: Final = -240
 """Moving first when a stall opens connections, with a connection in reach.
-Below zero: with the other terms counted, the recorded games went against the
-player who moved first at an opening without a deciding connection."""
-STALL_DECIDES: Final = -690
-"""Moving first when a stall opens connections with a connection that would win
-the game as it stands.  WIN_NOW already reads that game as the player's; this
-takes back part of it, since the other player has till the opening to answer."""
+Below zero: with the other terms counted (a deciding connection among them,
+as winning now), the recorded games went against the player who moved first."""
 WEIGHTS: Final = (
     SECURE_COLONY,
     OPEN_COLONY,
@@ -79,7 +75,6 @@ WEIGHTS: Final = (
     CENTRE_STEP,
     WIN_NOW,
     STALL_FIRST,
-    STALL_DECIDES,
 )
 """The points of each term of ``evaluation_terms``, in its order."""
 
@@ -101,7 +96,7 @@ def _centrality(cell: Cell) -> int:
 CENTRALITY: Final[tuple[int, ...]] = tuple(_centrality(cell) for cell in range(CELLS))
 
 
-Terms = tuple[int, int, int, int, int, int, int, int, int, int]
+Terms = tuple[int, int, int, int, int, int, int, int, int]
 """The evaluation's terms, Red's minus Blue's (``evaluation_terms``)."""
 TERM_NAMES: Final = (
     "secure colonies",
@@ -113,7 +108,6 @@ TERM_NAMES: Final = (
     "centre",
     "winning now",
     "stall's first move",
-    "stall's deciding move",
 )
 
 
@@ -122,10 +116,9 @@ def evaluation_terms(position: Position) -> Terms:
     that are crowned or lead by SECURE_MARGIN (secure), the other controlled
     colonies and their margins, pairs (who leads each, and by how much),
     unconnected satellites with a connection in reach, their steps towards the
-    middle, who wins as it stands, who moves first with a connection in reach
-    when the stall under way opens connections, and whether that first
-    connection would win the game as it stands.  ``evaluate_for_red`` is their
-    sum weighted by WEIGHTS."""
+    middle, who wins as it stands (or by the stall's deciding connection), and
+    who moves first with a connection in reach when the stall under way opens
+    connections.  ``evaluate_for_red`` is their sum weighted by WEIGHTS."""
     group_of = position.group_of
     group_size = position.group_size
     red_sums = position.group_sum[RED]
@@ -155,11 +148,11 @@ def evaluation_terms(position: Position) -> Terms:
     blue_threats = connection_threats(position, BLUE)
     winner = winner_now(position)
     first = stall_first_mover(position)
-    stall = decides = 0
+    stall = 0
     if first != NOBODY and (red_threats if first == RED else blue_threats):
         stall = 1 if first == RED else -1
         if winner == other(first) and wins_by_connecting(position, first):
-            decides = stall
+            winner = first  # the stall's deciding connection
     return (
         secure,
         colonies,
@@ -168,9 +161,8 @@ def evaluation_terms(position: Position) -> Terms:
         pair_margins,
         red_threats - blue_threats,
         centre,
-        decides or (1 if winner == RED else -1 if winner == BLUE else 0),
+        1 if winner == RED else -1 if winner == BLUE else 0,
         stall,
-        decides,
     )
 
 
@@ -187,7 +179,6 @@ def evaluate_for_red(position: Position) -> int:
         + CENTRE_STEP * t[6]
         + WIN_NOW * t[7]
         + STALL_FIRST * t[8]
-        + STALL_DECIDES * t[9]
     )
 
 

@@ -12,8 +12,10 @@ the connections it made while a stall held connections open.  A game is
 *lost by holding edges* when A lost it after A had a satellite on an edge
 that no satellite of B occupied (A's own holding kept connections closed),
 and B, on a stall's opening, made a connection that turned the position from
-won for A into won for B as it stood.  It also counts the games the
-no-progress rule ended (RULES.md 6.4).
+won for A into won for B as it stood; and lost by *a hold of its own making*
+when, besides, the stall had begun with A's move onto the last free edge (A
+chose to close the board, not B).  It also counts the games the no-progress
+rule ended (RULES.md 6.4).
 """
 
 from collections import Counter
@@ -38,8 +40,9 @@ def study(entry: dict[str, object], counts: Counter[str]) -> None:
     position = starting_position(seed, entry_rules(entry))
     a = RED if entry["a_is_red"] else BLUE
     sides = {a: "A", other(a): "B"}
-    turned_by_b = False
+    turned_by_b = turned_after_own_close = False
     opening_seen = False
+    closed_by = None
     for move in moves:
         by_stall = position.plies_until_stall_opens() == 0
         mover = position.side
@@ -49,11 +52,15 @@ def study(entry: dict[str, object], counts: Counter[str]) -> None:
         before = position.connected_total()
         was_winning = winner_now(position)
         a_holds = holds_an_edge_alone(position, a)
+        an_edge_was_free = bool(position.free_edges())
         position.make(move)
+        if an_edge_was_free and not position.free_edges():
+            closed_by = mover
         if by_stall and position.connected_total() > before:
             counts[f"connections {sides[mover]} made in an opened stall"] += 1
             if mover != a and was_winning == a and a_holds and winner_now(position) == mover:
                 turned_by_b = True
+                turned_after_own_close |= closed_by == a
     counts["games"] += 1
     if position.end_reason() == ENDED_NO_PROGRESS:
         counts["games ended by the no-progress rule"] += 1
@@ -61,6 +68,8 @@ def study(entry: dict[str, object], counts: Counter[str]) -> None:
         counts["games A lost"] += 1
         if turned_by_b:
             counts["games A lost by holding edges"] += 1
+        if turned_after_own_close:
+            counts["games A lost by a hold of its own making"] += 1
 
 
 def main() -> None:
@@ -78,6 +87,7 @@ def main() -> None:
         "games",
         "games A lost",
         "games A lost by holding edges",
+        "games A lost by a hold of its own making",
         "games ended by the no-progress rule",
         "openings A moved first at",
         "openings B moved first at",

@@ -187,7 +187,7 @@ def test_the_player_to_move_when_a_stall_opens_connections_moves_first() -> None
     for counts, first, sign in ((18, BLUE, -1), (19, RED, 1)):
         position = fortress(STANDARD, counts, counts)
         assert connection_threats(position, first) > 0
-        assert evaluation_terms(position)[8] == sign
+        assert evaluation_terms(position)[TERM_NAMES.index("stall's first move")] == sign
 
 
 def test_a_connection_that_would_turn_the_game_at_a_stall_opening_counts_as_winning_now() -> None:

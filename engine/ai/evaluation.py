@@ -32,9 +32,9 @@ Finished games are scored exactly, far outside the range of the heuristic.
 
 from typing import Final
 
-from engine.geometry import CELLS, RING, SIZE, Cell, file_of, rank_of
-from engine.moves import Move
-from engine.pieces import BLUE, NOBODY, RED, Colour, other, piece
+from engine.geometry import CELLS, ORTHOGONAL, RING, SIZE, Cell, file_of, rank_of
+from engine.moves import Move, origin_of, target_of
+from engine.pieces import BLUE, NOBODY, RED, Colour, colour_of, other, piece, value_of
 from engine.position import COLONY_SIZE, MAX_GROUP, Position
 from engine.scoring import game_winner, score
 
@@ -236,18 +236,80 @@ def wins_by_connecting(position: Position, colour: Colour) -> bool:
 
 
 def _plays_a_winning_connection(position: Position, colour: Colour) -> bool:
-    """Play each of ``colour``'s connections into a colony-sized group and take it
-    back, until one leaves ``colour`` winning as it stands."""
+    """Whether one of ``colour``'s connections into a colony-sized group leaves
+    ``colour`` winning as it stands.  Read from the groups each connection would
+    merge, without playing it: the satellite that moves stands alone, so leaving
+    its cell changes no group."""
     connections: list[Move] = []
     # Only a group of COLONY_SIZE or more changes the colonies the winner is read from.
     position.generate_connections(colour, connections, COLONY_SIZE)
+    if not connections:
+        return False
+    colonies = _colonies(position)
+    base = piece(colour, 0)
     for move in connections:
-        position.make(move)
-        turned = winner_now(position) == colour
-        position.unmake()
-        if turned:
+        value = position.board[origin_of(move)] - base
+        if _winner_after_connection(position, colonies, target_of(move), colour, value) == colour:
             return True
     return False
+
+
+Colony = tuple[Cell, int, int]
+"""A colony's anchor cell, Red's sum and Blue's sum."""
+
+
+def _colonies(position: Position) -> list[Colony]:
+    """The groups of COLONY_SIZE satellites or more."""
+    group_of = position.group_of
+    group_size = position.group_size
+    red_sums = position.group_sum[RED]
+    blue_sums = position.group_sum[BLUE]
+    colonies: list[Colony] = []
+    for colour in (RED, BLUE):
+        for cell in position.cells_of[colour]:
+            if group_of[cell] == cell and group_size[cell] >= COLONY_SIZE:
+                colonies.append((cell, red_sums[cell], blue_sums[cell]))
+    return colonies
+
+
+def _winner_after_connection(
+    position: Position, colonies: list[Colony], target: Cell, colour: Colour, value: int
+) -> Colour:
+    """The winner as it stands once a ``colour`` satellite of ``value`` arrives on
+    ``target`` (a legal connection): the groups of the other colour's satellites
+    around ``target`` merge with it, and those standing alone join it."""
+    board = position.board
+    group_of = position.group_of
+    connected = position.adjacent[colour]
+    sums = [0, 0]
+    sums[colour] = value
+    merged: list[Cell] = []
+    for n in ORTHOGONAL[target]:
+        code = board[n]
+        if code == 0 or colour_of(code) == colour:
+            continue
+        if not connected[n]:
+            sums[other(colour)] += value_of(code)
+        elif group_of[n] not in merged:
+            anchor = group_of[n]
+            merged.append(anchor)
+            sums[RED] += position.group_sum[RED][anchor]
+            sums[BLUE] += position.group_sum[BLUE][anchor]
+    red_totals: list[int] = []
+    blue_totals: list[int] = []
+    _add_colony(sums[RED], sums[BLUE], red_totals, blue_totals)
+    for anchor, red_sum, blue_sum in colonies:
+        if anchor not in merged:
+            _add_colony(red_sum, blue_sum, red_totals, blue_totals)
+    return _winner_by_totals(red_totals, blue_totals)
+
+
+def _add_colony(red_sum: int, blue_sum: int, red_totals: list[int], blue_totals: list[int]) -> None:
+    """Count a colony's total for the colour that controls it, if one does."""
+    if red_sum > blue_sum:
+        red_totals.append(red_sum + blue_sum)
+    elif blue_sum > red_sum:
+        blue_totals.append(red_sum + blue_sum)
 
 
 def winner_now(position: Position) -> Colour:
@@ -260,14 +322,14 @@ def winner_now(position: Position) -> Colour:
     blue_totals: list[int] = []
     for colour in (RED, BLUE):
         for cell in position.cells_of[colour]:
-            if group_of[cell] != cell or group_size[cell] < COLONY_SIZE:
-                continue
-            red_sum = red_sums[cell]
-            blue_sum = blue_sums[cell]
-            if red_sum > blue_sum:
-                red_totals.append(red_sum + blue_sum)
-            elif blue_sum > red_sum:
-                blue_totals.append(red_sum + blue_sum)
+            if group_of[cell] == cell and group_size[cell] >= COLONY_SIZE:
+                _add_colony(red_sums[cell], blue_sums[cell], red_totals, blue_totals)
+    return _winner_by_totals(red_totals, blue_totals)
+
+
+def _winner_by_totals(red_totals: list[int], blue_totals: list[int]) -> Colour:
+    """RULES.md 7 from the controlled colonies' totals: more colonies wins, then
+    the lower totals compared from the lowest (the lists are sorted here)."""
     if len(red_totals) != len(blue_totals):
         return RED if len(red_totals) > len(blue_totals) else BLUE
     red_totals.sort()

@@ -205,7 +205,7 @@ def test_a_connection_that_would_turn_the_game_at_a_stall_opening_counts_as_winn
     closed_for_good = fortress(SEED, 18, 18)
     assert evaluation_terms(closed_for_good)[winning] == 1
     assert evaluate(blue_first) > evaluate(closed_for_good)  # both from Blue's side
-    # Looking is playing and taking back: the position is left as it was.
+    # Looking leaves the position as it was.
     before = format_position(blue_first)
     wins_by_connecting(blue_first, BLUE)
     assert format_position(blue_first) == before and blue_first.history == []
@@ -216,6 +216,26 @@ def test_a_connection_that_would_turn_the_game_at_a_stall_opening_counts_as_winn
 def test_the_evaluations_quick_winner_is_the_scorings_winner(seed: int, plies: int) -> None:
     position = played_out(seed, plies)
     assert winner_now(position) == score(position).winner
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10_000), plies=st.integers(0, 200), colour=st.sampled_from((RED, BLUE)))
+def test_a_deciding_connection_is_one_that_played_would_turn_the_game(
+    seed: int, plies: int, colour: int
+) -> None:
+    # The evaluation reads each connection's merged groups without playing it;
+    # playing each one and asking who wins must agree.
+    position = played_out(seed, plies)
+    if winner_now(position) == colour:
+        return  # asked only of a player who is not winning as it stands
+    connections: list[int] = []
+    position.generate_connections(colour, connections)
+    turning = False
+    for move in connections:
+        position.make(move)
+        turning = turning or winner_now(position) == colour
+        position.unmake()
+    assert wins_by_connecting(position, colour) == turning
 
 
 # Red controls a colony and one red satellite on each edge keeps connections

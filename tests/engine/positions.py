@@ -1,10 +1,10 @@
 """Hand-built endgame positions for the players' tests (the game's and the lab's),
 written in RULES.md 8 notation."""
 
-from engine.geometry import SIZE
-from engine.notation import parse_position
+from boards import position_with
+
 from engine.position import Position
-from engine.rules import SEED, STANDARD, Rules
+from engine.rules import SEED, Rules
 
 # Eight finished red-blue pairs on ranks 1, 3 and 5 (pairs score for nobody):
 # 16 connected satellites that keep out of the way.
@@ -13,21 +13,6 @@ DOMINOES = {
     "a3": "r3", "b3": "b3", "d3": "r3", "e3": "b3", "g3": "r3", "h3": "b4",
     "a5": "r4", "b5": "b4", "d5": "r4", "e5": "b4",
 }  # fmt: skip
-
-
-def build(
-    cells: dict[str, str],
-    side: str = "r",
-    grace: int = 0,
-    quiet: int = 0,
-    closed: int = 0,
-    rules: Rules = STANDARD,
-) -> Position:
-    """The position with ``cells`` ({"c7": "r1", ...}) and the counters given."""
-    ranks = []
-    for rank in range(SIZE, 0, -1):
-        ranks.append("".join(cells.get(f"{file}{rank}", ".") for file in "abcdefghij"))
-    return parse_position(f"{'/'.join(ranks)} {side} {grace} {quiet} {closed}", rules)
 
 
 def tiebreak_finale() -> Position:
@@ -42,7 +27,7 @@ def tiebreak_finale() -> Position:
     cells = dict(DOMINOES)
     cells.update({"b7": "b1", "c7": "r1", "d7": "b1", "c8": "b2"})
     cells.update({"g8": "r1", "h8": "b1", "e8": "r4", "j9": "r2"})
-    return build(cells, side="r", grace=1)
+    return position_with(cells, side="r", grace=1)
 
 
 def blockade() -> Position:
@@ -56,7 +41,7 @@ def blockade() -> Position:
     cells["e5"] = "b2"
     cells.update({"a7": "b1", "a8": "r4", "b7": "r2", "b8": "b1"})
     cells.update({"g8": "r1", "h8": "b1", "f9": "r1", "j8": "b4"})
-    return build(cells, side="r")
+    return position_with(cells, side="r")
 
 
 def finishing_loses() -> Position:
@@ -67,7 +52,7 @@ def finishing_loses() -> Position:
     i7-i9 joins the pair h9-h8) and win.  Any other move of the 4 keeps Blue to
     one move at a time.
     """
-    return build(
+    return position_with(
         {
             "c4": "b4", "b4": "r1", "d4": "r1", "c5": "r2", "g4": "b4", "f4": "r1",
             "h4": "r3", "c7": "b3", "b7": "r2", "d7": "r2", "e9": "r3", "f9": "b3",
@@ -85,7 +70,7 @@ def finish_or_wait() -> Position:
     free one: Blue cannot connect, and Blue's reply is the 100th quiet ply, so
     the no-progress rule ends the game a ply later, won 2 colonies to none.
     """
-    return build(
+    return position_with(
         {
             "b7": "b1", "c7": "r4", "d7": "b1", "d6": "r1",
             "g4": "b1", "g5": "r4", "h5": "b2", "i5": "r1",
@@ -108,4 +93,4 @@ def fortress(rules: Rules = SEED, quiet: int = 0, closed: int = 0) -> Position:
     """Blue to move and behind: Red controls a colony and one red satellite on
     each edge occupies all four, so under the seed rules nothing can ever
     connect again (a repeated position is a loop for good)."""
-    return build(FORTRESS, side="b", quiet=quiet, closed=closed, rules=rules)
+    return position_with(FORTRESS, side="b", quiet=quiet, closed=closed, rules=rules)

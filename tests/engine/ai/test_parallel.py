@@ -5,7 +5,8 @@ import threading
 from concurrent.futures import Future, wait
 
 import pytest
-from positions import build, finish_or_wait, tiebreak_finale
+from boards import position_with
+from positions import finish_or_wait, tiebreak_finale
 
 from engine.ai import parallel
 from engine.ai import thinker as thinker_module
@@ -62,7 +63,7 @@ def test_workers_search_under_the_rules_of_the_game() -> None:
     limits = Limits(nodes=3_000)
     answers = {}
     for rules in (SEED, STANDARD):
-        position = build(STALL_COMING, quiet=19, closed=19, rules=rules)
+        position = position_with(STALL_COMING, quiet=19, closed=19, rules=rules)
         moves = position.legal_moves()
         shares = [moves[i::2] for i in range(2)]
         half = Limits(nodes=1_500)  # each of the two shares searches half the budget

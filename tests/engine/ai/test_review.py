@@ -1,9 +1,9 @@
 """The review of a game: what each move cost its player, read from Red's side."""
 
-from boards import CLOSING_EDGES, position_text
+from boards import CLOSING_EDGES, position_text, position_with
 from hypothesis import given
 from hypothesis import strategies as st
-from positions import blockade, build, finishing_loses, tiebreak_finale
+from positions import blockade, finishing_loses, tiebreak_finale
 
 from engine.ai.evaluation import WIN_THRESHOLD
 from engine.ai.review import (
@@ -95,7 +95,7 @@ def test_a_forced_loss_is_certain_and_costs_no_move_anything() -> None:
     """Blue controls a colony; 99 plies without a connection, Red to move with quiet
     steps only: whatever Red plays is the 100th, and the game ends lost."""
     cells = {"e5": "b4", "f5": "r1", "e4": "r1", "h8": "r1", "b9": "b1"}
-    position = build(cells, side="r", quiet=99)
+    position = position_with(cells, side="r", quiet=99)
     record = record_of(position, "h8-h9")
     review = review_game(record, SMALL)
     assert review.assessments[0].value <= -WIN_THRESHOLD, "the search proves the loss"
@@ -140,7 +140,7 @@ def test_the_last_grace_move_is_judged_by_the_end_it_leads_to() -> None:
 def test_a_pass_is_the_only_move_and_costs_nothing() -> None:
     """Red's only satellite is locked in a pair: Red must pass, then Blue's 2 joins
     the pair for a colony Blue controls, and neither player can move again."""
-    position = build({"e5": "r1", "f5": "b1", "e8": "b2"}, side="r")
+    position = position_with({"e5": "r1", "f5": "b1", "e8": "b2"}, side="r")
     assert position.legal_moves() == [PASS]
     record = record_of(position, "pass", "e8-e6")
     review = review_game(record, SMALL)

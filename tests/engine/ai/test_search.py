@@ -2,9 +2,10 @@
 
 import random
 
+from boards import position_with
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import blockade, build, finish_or_wait, fortress, tiebreak_finale
+from positions import blockade, finish_or_wait, fortress, tiebreak_finale
 
 from engine.ai.evaluation import (
     TERM_NAMES,
@@ -62,7 +63,7 @@ def test_the_search_leaves_the_callers_position_alone() -> None:
 
 def test_passes_when_passing_is_the_only_move() -> None:
     # Red's only satellites are connected (locked); Blue still has a free satellite.
-    position = build({"e5": "r2", "e6": "b1", "a1": "b3", "j10": "r1", "j9": "b4"})
+    position = position_with({"e5": "r2", "e6": "b1", "a1": "b3", "j10": "r1", "j9": "b4"})
     assert position.legal_moves() == [PASS]
     assert choose_move(position, 5).move == PASS
 
@@ -72,7 +73,7 @@ def test_plays_a_displacement_with_its_landing_cell() -> None:
     # empty.  The red 4 on c8 keeps Red moving afterwards (with no satellite of
     # its own left free, Red could only pass while Blue's 4s build colonies, and
     # keeping the 3 back would be the better move).
-    position = build(
+    position = position_with(
         {
             "e5": "r1", "f5": "b3", "f6": "r1", "g5": "b2", "g2": "r3", "a3": "b4",
             "j4": "b4", "c8": "r4",
@@ -254,7 +255,7 @@ def test_master_ahead_counts_the_no_progress_clock_against_itself() -> None:
     unhurried = Limits(nodes=3_000, contempt=master.contempt)
 
     def value(limits: Limits, quiet: int) -> int:
-        position = build(RED_AHEAD_AND_CLOSED, quiet=quiet, closed=quiet, rules=SEED)
+        position = position_with(RED_AHEAD_AND_CLOSED, quiet=quiet, closed=quiet, rules=SEED)
         return Search(position, limits, seed=1).run().value
 
     assert value(unhurried, 0) == value(unhurried, 60) > 0

@@ -216,7 +216,7 @@ DECIDER_SLOTS: Final = 4096
 _decider_memo: Final[list[int]] = [0] * DECIDER_SLOTS
 """Each slot: a board's key (colour mixed in) with the answer in its lowest bit.
 A shuffle during a stall brings the same boards back again and again, and
-playing each candidate connection costs far more than a look-up."""
+reading each candidate connection costs far more than a look-up."""
 _COLOUR_SALT: Final = (0x2545F4914F6CDD1C, 0x5851F42D4C957F2C)
 
 

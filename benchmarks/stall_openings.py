@@ -14,8 +14,9 @@ that no satellite of B occupied (A's own holding kept connections closed),
 and B, on a stall's opening, made a connection that turned the position from
 won for A into won for B as it stood; and lost by *a hold of its own making*
 when, besides, the stall had begun with A's move onto the last free edge (A
-chose to close the board, not B).  It also counts the games the no-progress
-rule ended (RULES.md 6.4).
+chose to close the board, not B).  The games A lost by holding edges are
+named by seed and A's colour, to be looked at move by move.  It also counts
+the games the no-progress rule ended (RULES.md 6.4).
 """
 
 from collections import Counter
@@ -34,8 +35,9 @@ def holds_an_edge_alone(position: Position, colour: Colour) -> bool:
     return bool(position.edges_held(colour) & ~position.edges_held(other(colour)))
 
 
-def study(entry: dict[str, object], counts: Counter[str]) -> None:
-    """Replay one game and add what it shows to ``counts``."""
+def study(entry: dict[str, object], counts: Counter[str]) -> str:
+    """Replay one game and add what it shows to ``counts``; the game's name
+    (its seed and A's colour) when A lost it by holding edges, else ''."""
     seed, moves = seed_and_moves(entry)
     position = starting_position(seed, entry_rules(entry))
     a = RED if entry["a_is_red"] else BLUE
@@ -70,6 +72,10 @@ def study(entry: dict[str, object], counts: Counter[str]) -> None:
             counts["games A lost by holding edges"] += 1
         if turned_after_own_close:
             counts["games A lost by a hold of its own making"] += 1
+        if turned_by_b:
+            own = ", its own making" if turned_after_own_close else ""
+            return f"seed {seed} (A {'Red' if a == RED else 'Blue'}{own})"
+    return ""
 
 
 def main() -> None:
@@ -78,10 +84,12 @@ def main() -> None:
     options = parser.parse_args()
     counts: Counter[str] = Counter()
     players = set()
+    held_and_lost: list[str] = []
     for path in options.results:
         for entry in read_results(path):
             players.add(str(entry["players"]))
-            study(entry, counts)
+            if name := study(entry, counts):
+                held_and_lost.append(name)
     print(f"players (A,B): {', '.join(sorted(players))}")
     for name in (
         "games",
@@ -95,6 +103,8 @@ def main() -> None:
         "connections B made in an opened stall",
     ):
         print(f"{name}: {counts[name]}")
+    if held_and_lost:
+        print(f"lost by holding edges: {'; '.join(held_and_lost)}")
 
 
 if __name__ == "__main__":

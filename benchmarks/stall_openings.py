@@ -25,7 +25,7 @@ from pathlib import Path
 from engine.ai.evaluation import winner_now
 from engine.arguments import OneLineParser
 from engine.lab.balance import entry_rules, read_results, seed_and_moves
-from engine.pieces import BLUE, RED, Colour, other
+from engine.pieces import BLUE, COLOUR_NAMES, RED, Colour, other
 from engine.position import ENDED_NO_PROGRESS, Position
 from engine.start import starting_position
 
@@ -70,11 +70,11 @@ def study(entry: dict[str, object], counts: Counter[str]) -> str:
         counts["games A lost"] += 1
         if turned_by_b:
             counts["games A lost by holding edges"] += 1
-        if turned_after_own_close:
-            counts["games A lost by a hold of its own making"] += 1
-        if turned_by_b:
-            own = ", its own making" if turned_after_own_close else ""
-            return f"seed {seed} (A {'Red' if a == RED else 'Blue'}{own})"
+            own = ""
+            if turned_after_own_close:
+                counts["games A lost by a hold of its own making"] += 1
+                own = ", its own making"
+            return f"seed {seed} (A {COLOUR_NAMES[a]}{own})"
     return ""
 
 
